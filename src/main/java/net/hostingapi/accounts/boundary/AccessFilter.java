@@ -1,0 +1,93 @@
+package net.hostingapi.accounts.boundary;
+
+import jakarta.annotation.Priority;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import net.hostingapi.accounts.control.AuthenticationOutcome;
+import net.hostingapi.accounts.control.FailedAuthentications;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Parameters;
+
+/**
+ * The one place rights are checked at the HTTP edge, before the container's own
+ * {@code @RolesAllowed} check (which would answer with an HTML page): reads the operation's
+ * {@code @RolesAllowed}/{@code @PermitAll} and refuses in the envelope: no token or a bad one
+ * 401, a missing right 403 naming it, too many failures from the address 429.
+ */
+@Provider
+@Priority(Priorities.AUTHENTICATION)
+public class AccessFilter implements ContainerRequestFilter {
+
+    @Context
+    ResourceInfo resource;
+
+    @Context
+    HttpServletRequest request;
+
+    @Inject
+    FailedAuthentications failures;
+
+    @Override
+    public void filter(ContainerRequestContext context) {
+        Parameters.of(request); // a body that cannot be read is refused (400/413/415) before anything else
+        Method method = resource.getResourceMethod();
+        if (method == null || isPublic(method)) {
+            return;
+        }
+        String address = request.getRemoteAddr();
+        switch (AuthenticationOutcome.of(request)) {
+            case NONE -> throw new ApiException(401, List.of(Message.of(MessageCode.AUTHENTICATION_REQUIRED)),
+                    Map.of("WWW-Authenticate", "Bearer"));
+            case BLOCKED -> throw ApiException.tooManyRequests(MessageCode.TOO_MANY_FAILED_AUTHENTICATIONS,
+                    failures.blockedForSeconds(address));
+            case INVALID -> {
+                failures.record(address);
+                throw new ApiException(401, List.of(Message.of(MessageCode.TOKEN_INVALID)),
+                        Map.of("WWW-Authenticate", "Bearer error=\"invalid_token\""));
+            }
+            case UNAVAILABLE -> throw ApiException.unavailable("Authentication is unavailable: the database cannot be reached", 5);
+            case AUTHENTICATED -> requireOneOf(rolesOf(method), context);
+        }
+    }
+
+    private static void requireOneOf(String[] roles, ContainerRequestContext context) {
+        if (Arrays.stream(roles).anyMatch(role -> context.getSecurityContext().isUserInRole(role))) {
+            return;
+        }
+        String names = Arrays.stream(roles).collect(Collectors.joining(" or "));
+        throw new ApiException(403, MessageCode.RIGHT_MISSING, "The API token lacks the right " + names);
+    }
+
+    private static boolean isPublic(Method method) {
+        if (method.isAnnotationPresent(PermitAll.class)) {
+            return true;
+        }
+        return !method.isAnnotationPresent(RolesAllowed.class)
+                && method.getDeclaringClass().isAnnotationPresent(PermitAll.class);
+    }
+
+    /** Operations without any annotation need a valid token: forgetting one must not open an operation. */
+    private static String[] rolesOf(Method method) {
+        RolesAllowed allowed = method.getAnnotation(RolesAllowed.class);
+        if (allowed == null) {
+            allowed = method.getDeclaringClass().getAnnotation(RolesAllowed.class);
+        }
+        return allowed == null ? new String[] {Right.Names.CALLER} : allowed.value();
+    }
+}

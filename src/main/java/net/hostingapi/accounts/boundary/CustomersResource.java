@@ -1,0 +1,38 @@
+package net.hostingapi.accounts.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.CustomerOnboarding;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+/** Operator only: a new customer account with its owner and first token. */
+@Path("customers")
+@Produces(MediaType.APPLICATION_JSON)
+public class CustomersResource {
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    CustomerOnboarding customers;
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.CUSTOMERS_CREATE)
+    public Reply create() {
+        UsersResource.NewUser input = parameters.bind(UsersResource.NewUser.class);
+        CustomerOnboarding.Onboarded onboarded = customers.create(input.username(), input.email());
+        return Reply.created(MessageCode.CREATED, JsonFields.object()
+                .put("customer", AccountRepresentations.account(onboarded.account(), onboarded.owner()))
+                .put("token", AccountRepresentations.issuedToken(onboarded.token()))
+                .build());
+    }
+}

@@ -1,0 +1,67 @@
+package net.hostingapi.accounts.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.ProjectRegistry;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+@Path("projects")
+@Produces(MediaType.APPLICATION_JSON)
+public class ProjectsResource {
+
+    public record NewProject(@NotBlank @Size(max = 100) String name) {
+    }
+
+    public record ProjectRef(@NotNull String project_uuid) {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    ProjectRegistry projects;
+
+    @GET
+    @RolesAllowed(Right.Names.PROJECTS_LIST)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "projects", JsonFields.array(projects.list(), AccountRepresentations::project));
+    }
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.PROJECTS_CRUD)
+    public Reply create() {
+        NewProject input = parameters.bind(NewProject.class);
+        return Reply.created(MessageCode.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
+    }
+
+    @GET
+    @Path("show")
+    @RolesAllowed(Right.Names.PROJECTS_LIST)
+    public Reply show() {
+        ProjectRef input = parameters.bind(ProjectRef.class);
+        return Reply.ok(MessageCode.OK, "project", AccountRepresentations.project(projects.show(input.project_uuid())));
+    }
+
+    @DELETE
+    @Path("delete")
+    @RolesAllowed(Right.Names.PROJECTS_CRUD)
+    public Reply delete() {
+        ProjectRef input = parameters.bind(ProjectRef.class);
+        return Reply.ok(MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.project_uuid())));
+    }
+}

@@ -1,0 +1,67 @@
+package net.hostingapi.accounts.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.LocalDateTime;
+import java.util.List;
+import net.hostingapi.accounts.control.TokenIssuer;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+@Path("account/users/tokens")
+@Produces(MediaType.APPLICATION_JSON)
+public class TokensResource {
+
+    /** {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds; no {@code valid_until} means no expiry. */
+    public record NewToken(String user, LocalDateTime valid_until, List<@NotNull Right> rights) {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    TokenIssuer tokens;
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    public Reply create() {
+        NewToken input = parameters.bind(NewToken.class);
+        return Reply.created(MessageCode.CREATED, "token",
+                AccountRepresentations.issuedToken(tokens.issue(input.user(), input.valid_until(), input.rights())));
+    }
+
+    @GET
+    @Path("tokens")
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "tokens", JsonFields.array(tokens.list(), AccountRepresentations::token));
+    }
+
+    @GET
+    @Path("{id: [0-9]{1,18}}")
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    public Reply show(@PathParam("id") long id) {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "token", AccountRepresentations.token(tokens.show(id)));
+    }
+
+    @POST
+    @Path("{id: [0-9]{1,18}}/deactivate")
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    public Reply deactivate(@PathParam("id") long id) {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.DEACTIVATED, "token", AccountRepresentations.token(tokens.deactivate(id)));
+    }
+}

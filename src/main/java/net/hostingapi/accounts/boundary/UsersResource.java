@@ -1,0 +1,59 @@
+package net.hostingapi.accounts.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.UserDirectory;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.EmailAddress;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+@Path("account/users")
+@Produces(MediaType.APPLICATION_JSON)
+public class UsersResource {
+
+    /** Usernames identify users across the service and appear in URLs: letters, digits, dot, dash, underscore. */
+    public record NewUser(
+            @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._-]{2,63}", message = "must be 3 to 64 letters, digits, '.', '_' or '-'") String username,
+            @NotNull @EmailAddress String email) {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    UserDirectory users;
+
+    @GET
+    @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "users", JsonFields.array(users.list(), AccountRepresentations::user));
+    }
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.ACCOUNT_USERS_CRUD)
+    public Reply create() {
+        NewUser input = parameters.bind(NewUser.class);
+        return Reply.created(MessageCode.CREATED, "user", AccountRepresentations.user(users.create(input.username(), input.email())));
+    }
+
+    @GET
+    @Path("{username}")
+    @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
+    public Reply show(@PathParam("username") String username) {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "user", AccountRepresentations.user(users.show(username)));
+    }
+}

@@ -1,0 +1,38 @@
+package net.hostingapi.accounts.control;
+
+import jakarta.security.enterprise.CallerPrincipal;
+import java.util.Set;
+import net.hostingapi.accounts.entity.Right;
+
+/** The container's caller: a user of an account, acting with one token's rights. */
+public class ApiPrincipal extends CallerPrincipal {
+
+    private final long accountId;
+    private final long userId;
+    private final long tokenId;
+    private final Set<Right> rights;
+
+    public ApiPrincipal(String username, long accountId, long userId, long tokenId, Set<Right> rights) {
+        super(username);
+        this.accountId = accountId;
+        this.userId = userId;
+        this.tokenId = tokenId;
+        this.rights = Set.copyOf(rights);
+    }
+
+    public long accountId() {
+        return accountId;
+    }
+
+    public long userId() {
+        return userId;
+    }
+
+    public long tokenId() {
+        return tokenId;
+    }
+
+    public Set<Right> rights() {
+        return rights;
+    }
+}

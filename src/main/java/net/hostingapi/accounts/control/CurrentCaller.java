@@ -1,0 +1,27 @@
+package net.hostingapi.accounts.control;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.SecurityContext;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
+
+/**
+ * The authenticated caller of the current request, as the container knows it. Services ask it
+ * for the account every query is confined to.
+ */
+@RequestScoped
+public class CurrentCaller {
+
+    @Inject
+    SecurityContext securityContext;
+
+    public ApiPrincipal principal() {
+        return securityContext.getPrincipalsByType(ApiPrincipal.class).stream().findFirst()
+                .orElseThrow(() -> new ApiException(401, MessageCode.AUTHENTICATION_REQUIRED));
+    }
+
+    public long accountId() {
+        return principal().accountId();
+    }
+}

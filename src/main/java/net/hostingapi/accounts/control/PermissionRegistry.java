@@ -1,0 +1,85 @@
+package net.hostingapi.accounts.control;
+
+import jakarta.annotation.Resource;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import net.hostingapi.accounts.entity.ApiUser;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+
+/** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
+@Stateless
+@DeclareRoles({Right.Names.CALLER, Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD,
+        Right.Names.ACCOUNT_USERS_LIST, Right.Names.ACCOUNT_USERS_CRUD, Right.Names.ACCOUNT_TOKENS_LIST,
+        Right.Names.ACCOUNT_TOKENS_CRUD, Right.Names.ACCOUNT_PERMISSIONS_UPDATE, Right.Names.PROJECTS_LIST,
+        Right.Names.PROJECTS_CRUD, Right.Names.CUSTOMERS_CREATE})
+public class PermissionRegistry {
+
+    /** Who the container says is calling, and the rights it says the caller has. */
+    public record Assignment(String username, Set<Right> rights) {
+    }
+
+    @Resource
+    SessionContext session;
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    CurrentCaller caller;
+
+    @Inject
+    UserDirectory users;
+
+    /**
+     * The caller's rights exactly as the EJB container sees them: the caller principal and
+     * {@code isCallerInRole} for every right. No lookup of our own is involved.
+     */
+    @RolesAllowed(Right.Names.CALLER)
+    public Assignment assigned() {
+        Set<Right> rights = EnumSet.noneOf(Right.class);
+        for (Right right : Right.values()) {
+            if (session.isCallerInRole(right.name())) {
+                rights.add(right);
+            }
+        }
+        return new Assignment(session.getCallerPrincipal().getName(), rights);
+    }
+
+    /** Replaces a user's rights; a caller grants only rights it holds itself. */
+    @RolesAllowed(Right.Names.ACCOUNT_PERMISSIONS_UPDATE)
+    public ApiUser update(String username, List<Right> permissions) {
+        ApiUser user = users.find(username).orElseThrow(() -> ApiException.notFound("User"));
+        Set<Right> own = caller.principal().rights();
+        Set<Right> granted = EnumSet.noneOf(Right.class);
+        List<Message> violations = new ArrayList<>();
+        for (int i = 0; i < permissions.size(); i++) {
+            Right right = permissions.get(i);
+            String field = "permissions[" + i + "]";
+            if (!own.contains(right) || !user.account().grantableRights().contains(right)) {
+                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
+                        field + ": " + right + " is not yours to grant"));
+            } else {
+                granted.add(right);
+            }
+        }
+        // Rights the caller does not hold are neither granted nor taken away by it.
+        user.rights().stream().filter(r -> !own.contains(r)).forEach(granted::add);
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        user.assignRights(granted);
+        return user;
+    }
+}

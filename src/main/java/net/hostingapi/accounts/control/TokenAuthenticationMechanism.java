@@ -1,0 +1,80 @@
+package net.hostingapi.accounts.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.AuthenticationStatus;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.Parameters;
+
+/**
+ * Container-managed authentication: the token from {@code Authorization: Bearer} or the
+ * {@code authToken} parameter (query or body; the header wins) becomes the container's caller,
+ * with the token's rights as roles plus {@link Right.Names#CALLER}. So {@code @RolesAllowed}
+ * holds on resources and on EJBs, and EJBs see the caller with {@code getCallerPrincipal()}.
+ * <p>
+ * It never answers a request itself: without a usable token it lets the request through
+ * anonymously and records why, and {@code AccessFilter} refuses in the envelope where a
+ * protected operation was asked for.
+ */
+@ApplicationScoped
+public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism {
+
+    private static final Logger LOG = Logger.getLogger(TokenAuthenticationMechanism.class.getName());
+
+    @Inject
+    TokenAuthentication tokens;
+
+    @Inject
+    FailedAuthentications failures;
+
+    @Override
+    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
+                                                HttpMessageContext context) {
+        String token = tokenOf(request);
+        if (token == null) {
+            AuthenticationOutcome.NONE.recordOn(request);
+            return context.doNothing();
+        }
+        if (failures.blockedForSeconds(request.getRemoteAddr()) > 0) {
+            AuthenticationOutcome.BLOCKED.recordOn(request);
+            return context.doNothing();
+        }
+        Optional<ApiPrincipal> caller;
+        try {
+            caller = tokens.authenticate(token);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Token lookup failed", e);
+            AuthenticationOutcome.UNAVAILABLE.recordOn(request);
+            return context.doNothing();
+        }
+        if (caller.isEmpty()) {
+            AuthenticationOutcome.INVALID.recordOn(request);
+            return context.doNothing();
+        }
+        AuthenticationOutcome.AUTHENTICATED.recordOn(request);
+        Set<String> roles = new HashSet<>();
+        roles.add(Right.Names.CALLER);
+        caller.get().rights().forEach(r -> roles.add(r.name()));
+        return context.notifyContainerAboutLogin(caller.get(), roles);
+    }
+
+    private static String tokenOf(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            String token = header.substring(7).trim();
+            if (!token.isEmpty()) {
+                return token;
+            }
+        }
+        return Parameters.peekText(request, "authToken");
+    }
+}

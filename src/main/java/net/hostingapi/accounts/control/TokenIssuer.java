@@ -1,0 +1,105 @@
+package net.hostingapi.accounts.control;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import net.hostingapi.accounts.entity.ApiToken;
+import net.hostingapi.accounts.entity.ApiUser;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+
+/** Issues, lists and deactivates the API tokens of the caller's account. */
+@Stateless
+public class TokenIssuer {
+
+    /** A token as stored, and the text of a new one (shown once, never stored). */
+    public record IssuedToken(ApiToken token, String text) {
+    }
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    CurrentCaller caller;
+
+    @Inject
+    UserDirectory users;
+
+    /**
+     * Issues a token for a user of the account. Its rights are at most the caller's own, and
+     * ones the user holds; without {@code rights} it gets the caller's rights the user holds.
+     */
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    public IssuedToken issue(String username, LocalDateTime validUntil, List<Right> requested) {
+        ApiUser user = username == null ? em.find(ApiUser.class, caller.principal().userId())
+                : users.find(username).orElseThrow(() -> ApiException.invalid("user", MessageCode.FIELD_INVALID,
+                "user: no such user in the account"));
+        if (validUntil != null && !validUntil.isAfter(LocalDateTime.now(ZoneOffset.UTC))) {
+            throw ApiException.invalid("valid_until", MessageCode.FIELD_INVALID, "valid_until: must lie in the future");
+        }
+        Set<Right> own = caller.principal().rights();
+        Set<Right> rights = EnumSet.noneOf(Right.class);
+        List<Message> violations = new ArrayList<>();
+        if (requested == null) {
+            own.stream().filter(user::holds).forEach(rights::add);
+        } else {
+            for (int i = 0; i < requested.size(); i++) {
+                Right right = requested.get(i);
+                String field = "rights[" + i + "]";
+                if (!own.contains(right)) {
+                    violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
+                            field + ": " + right + " is not among your own rights"));
+                } else if (!user.holds(right)) {
+                    violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
+                            field + ": user " + user.username() + " does not hold " + right));
+                } else {
+                    rights.add(right);
+                }
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        return issue(em, user, rights, validUntil, TokenSecrets.newToken());
+    }
+
+    static IssuedToken issue(EntityManager em, ApiUser user, Set<Right> rights, LocalDateTime validUntil, String text) {
+        ApiToken token = new ApiToken(user, TokenSecrets.hash(text), rights, validUntil);
+        em.persist(token);
+        em.flush();
+        return new IssuedToken(token, text);
+    }
+
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    public List<ApiToken> list() {
+        return em.createNamedQuery(ApiToken.IN_ACCOUNT, ApiToken.class)
+                .setParameter("account", caller.accountId()).getResultList();
+    }
+
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    public ApiToken show(long id) {
+        ApiToken token = em.find(ApiToken.class, id);
+        if (token == null || token.user().account().id() != caller.accountId()) {
+            throw ApiException.notFound("Token");
+        }
+        return token;
+    }
+
+    /** Takes effect at once: the next request with this token is refused. */
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    public ApiToken deactivate(long id) {
+        ApiToken token = show(id);
+        token.deactivate();
+        return token;
+    }
+}

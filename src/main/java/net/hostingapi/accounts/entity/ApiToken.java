@@ -1,0 +1,115 @@
+package net.hostingapi.accounts.entity;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * An API token of a user. Only the SHA-256 of its text is stored. It grants the rights it was
+ * issued with, as far as its user still holds them: revoking a user's right takes it from every
+ * token of that user at once.
+ */
+@Entity
+@Table(name = "api_tokens")
+@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t JOIN FETCH t.user WHERE t.tokenHash = :hash")
+@NamedQuery(name = ApiToken.IN_ACCOUNT, query = "SELECT t FROM ApiToken t WHERE t.user.account.id = :account ORDER BY t.id")
+public class ApiToken {
+
+    public static final String BY_HASH = "ApiToken.byHash";
+    public static final String IN_ACCOUNT = "ApiToken.inAccount";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(optional = false, fetch = FetchType.EAGER)
+    @JoinColumn(name = "user_id")
+    private ApiUser user;
+
+    @Column(name = "token_hash", nullable = false, unique = true, length = 64)
+    private String tokenHash;
+
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "token_rights", joinColumns = @JoinColumn(name = "token_id"))
+    @Column(name = "right_key", length = 64)
+    @Enumerated(EnumType.STRING)
+    private Set<Right> rights = new HashSet<>();
+
+    @Column(name = "valid_until")
+    private LocalDateTime validUntil;
+
+    @Column(name = "deactivated_at")
+    private LocalDateTime deactivatedAt;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    protected ApiToken() {
+    }
+
+    public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil) {
+        this.user = user;
+        this.tokenHash = tokenHash;
+        this.rights = new HashSet<>(rights);
+        this.validUntil = validUntil;
+        this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+    }
+
+    public boolean isUsableAt(LocalDateTime now) {
+        return deactivatedAt == null && (validUntil == null || validUntil.isAfter(now));
+    }
+
+    /** The rights this token grants now: those it was issued with that its user still holds. */
+    public Set<Right> effectiveRights() {
+        Set<Right> effective = EnumSet.noneOf(Right.class);
+        effective.addAll(rights);
+        effective.retainAll(user.rights());
+        return effective;
+    }
+
+    public void deactivate() {
+        if (deactivatedAt == null) {
+            deactivatedAt = LocalDateTime.now(ZoneOffset.UTC);
+        }
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public ApiUser user() {
+        return user;
+    }
+
+    public Set<Right> rights() {
+        return rights.isEmpty() ? EnumSet.noneOf(Right.class) : EnumSet.copyOf(rights);
+    }
+
+    public LocalDateTime validUntil() {
+        return validUntil;
+    }
+
+    public LocalDateTime deactivatedAt() {
+        return deactivatedAt;
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+}

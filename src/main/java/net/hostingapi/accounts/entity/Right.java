@@ -1,0 +1,76 @@
+package net.hostingapi.accounts.entity;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A right an API token may carry; each is also the container role of that name. The DNS rights
+ * are named as the specification names them; the others are ours (contract section 3).
+ */
+public enum Right {
+    DNS_ZONES_LIST("DNS", "List DNS zones", "List, show, export and count DNS zones", false),
+    DNS_ZONES_CRUD("DNS", "Manage DNS zones", "Create, update, delete and refresh DNS zones and their records", false),
+    ACCOUNT_USERS_LIST("Account", "List users", "List and show the users of the account", false),
+    ACCOUNT_USERS_CRUD("Account", "Manage users", "Create users in the account", false),
+    ACCOUNT_TOKENS_LIST("Account", "List API tokens", "List and show the API tokens of the account", false),
+    ACCOUNT_TOKENS_CRUD("Account", "Manage API tokens", "Create and deactivate API tokens", false),
+    ACCOUNT_PERMISSIONS_UPDATE("Account", "Manage permissions", "Change the rights of the account's users", false),
+    PROJECTS_LIST("Projects", "List projects", "List and show projects", false),
+    PROJECTS_CRUD("Projects", "Manage projects", "Create and delete projects", false),
+    CUSTOMERS_CREATE("Operator", "Create customers", "Create customer accounts (operator only)", true);
+
+    /** Role names as compile-time constants, for {@code @RolesAllowed}. */
+    public static final class Names {
+        /** Held by every authenticated caller: operations that need a valid token and no named right. */
+        public static final String CALLER = "API_CALLER";
+        public static final String DNS_ZONES_LIST = "DNS_ZONES_LIST";
+        public static final String DNS_ZONES_CRUD = "DNS_ZONES_CRUD";
+        public static final String ACCOUNT_USERS_LIST = "ACCOUNT_USERS_LIST";
+        public static final String ACCOUNT_USERS_CRUD = "ACCOUNT_USERS_CRUD";
+        public static final String ACCOUNT_TOKENS_LIST = "ACCOUNT_TOKENS_LIST";
+        public static final String ACCOUNT_TOKENS_CRUD = "ACCOUNT_TOKENS_CRUD";
+        public static final String ACCOUNT_PERMISSIONS_UPDATE = "ACCOUNT_PERMISSIONS_UPDATE";
+        public static final String PROJECTS_LIST = "PROJECTS_LIST";
+        public static final String PROJECTS_CRUD = "PROJECTS_CRUD";
+        public static final String CUSTOMERS_CREATE = "CUSTOMERS_CREATE";
+
+        private Names() {
+        }
+    }
+
+    private final String category;
+    private final String title;
+    private final String description;
+    private final boolean operatorOnly;
+
+    Right(String category, String title, String description, boolean operatorOnly) {
+        this.category = category;
+        this.title = title;
+        this.description = description;
+        this.operatorOnly = operatorOnly;
+    }
+
+    public String category() {
+        return category;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public boolean isOperatorOnly() {
+        return operatorOnly;
+    }
+
+    /** Every right a customer account may hold: all but the operator's. */
+    public static Set<Right> customerRights() {
+        Set<Right> rights = EnumSet.noneOf(Right.class);
+        Arrays.stream(values()).filter(r -> !r.operatorOnly).forEach(rights::add);
+        return rights;
+    }
+}

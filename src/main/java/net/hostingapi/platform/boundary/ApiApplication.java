@@ -1,0 +1,15 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+import net.hostingapi.accounts.entity.Right;
+
+/** Every operation lives under /api/v1 (the WAR is deployed at the context root). */
+@ApplicationPath("api/v1")
+@DeclareRoles({Right.Names.CALLER, Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD,
+        Right.Names.ACCOUNT_USERS_LIST, Right.Names.ACCOUNT_USERS_CRUD, Right.Names.ACCOUNT_TOKENS_LIST,
+        Right.Names.ACCOUNT_TOKENS_CRUD, Right.Names.ACCOUNT_PERMISSIONS_UPDATE, Right.Names.PROJECTS_LIST,
+        Right.Names.PROJECTS_CRUD, Right.Names.CUSTOMERS_CREATE})
+public class ApiApplication extends Application {
+}

@@ -1,0 +1,101 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.annotation.Priority;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.Provider;
+import java.util.List;
+import java.util.logging.Logger;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.ControlCharacters;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.Parameters;
+import net.hostingapi.platform.control.Reply;
+import net.hostingapi.platform.control.RequestIds;
+
+/**
+ * The one place the envelope is written (contract section 4): every {@link Reply}, success or
+ * error, becomes {@code {metadata, status, messages, data}}; every answer carries
+ * {@code X-Request-Id}, and every request leaves one log line with that id.
+ */
+@Provider
+@Priority(1)
+public class EnvelopeFilter implements ContainerResponseFilter {
+
+    public static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8");
+    private static final Logger LOG = Logger.getLogger("net.hostingapi.request");
+
+    @Context
+    HttpServletRequest servletRequest;
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        String requestId = RequestIds.of(servletRequest);
+        response.getHeaders().putSingle("X-Request-Id", requestId);
+        if (response.getEntity() instanceof Reply reply) {
+            response.setStatus(reply.status());
+            reply.headers().forEach(response.getHeaders()::putSingle);
+            Parameters parameters = parametersOrNull();
+            if (parameters != null && parameters.isBound() && reply.status() != 400) {
+                reply.warnAll(parameters.unknownParameterWarnings());
+            }
+            String body = envelope(reply, requestId, clientTransactionId(request, parameters)).toString();
+            response.setEntity(body, response.getEntityAnnotations(), JSON_UTF8);
+        }
+        Object started = request.getProperty(PathNormalizer.STARTED);
+        long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
+        LOG.info(() -> String.format("%s %s %d %d.%03dms request=%s", request.getMethod(),
+                request.getUriInfo().getRequestUri().getRawPath(), response.getStatus(),
+                micros / 1000, micros % 1000, requestId));
+    }
+
+    private Parameters parametersOrNull() {
+        try {
+            return Parameters.of(servletRequest);
+        } catch (ApiException e) {
+            return null;
+        }
+    }
+
+    private static String clientTransactionId(ContainerRequestContext request, Parameters parameters) {
+        Object value = parameters == null ? null : parameters.values().get("clientTransactionId");
+        String id = value instanceof String s && !s.isEmpty() ? s : request.getHeaderString("X-Client-Transaction-Id");
+        return id == null || id.length() > 200 || ControlCharacters.containsAny(id) ? null : id;
+    }
+
+    static JsonObject envelope(Reply reply, String requestId, String clientTransactionId) {
+        return Json.createObjectBuilder()
+                .add("metadata", Json.createObjectBuilder()
+                        .add("clientTransactionId", clientTransactionId == null ? JsonValue.NULL : Json.createValue(clientTransactionId))
+                        .add("serverTransactionId", requestId))
+                .add("status", reply.isSuccess() ? "success" : "error")
+                .add("messages", Json.createObjectBuilder()
+                        .add("errors", messages(reply.errors()))
+                        .add("warnings", messages(reply.warnings()))
+                        .add("success", messages(reply.success())))
+                .add("data", reply.isSuccess() && reply.data() != null ? reply.data() : JsonValue.NULL)
+                .build();
+    }
+
+    private static JsonArrayBuilder messages(List<Message> messages) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        for (Message message : messages) {
+            var entry = Json.createObjectBuilder()
+                    .add("code", message.code().code())
+                    .add("message", message.text());
+            if (message.field() != null) {
+                entry.add("field", message.field());
+            }
+            array.add(entry);
+        }
+        return array;
+    }
+}

@@ -1,0 +1,108 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.ejb.EJBAccessException;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.persistence.PessimisticLockException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Reply;
+import net.hostingapi.platform.control.RequestIds;
+
+/**
+ * The one place every failure becomes a status and messages. Causes are searched through the
+ * chain, since EJB and JPA wrap them. Whatever is not recognised is a 500 whose answer says
+ * nothing of the internals; the log keeps the stack trace under the request id.
+ */
+@Provider
+public class ErrorMapper implements ExceptionMapper<Throwable> {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMapper.class.getName());
+
+    @Context
+    HttpServletRequest request;
+
+    @Override
+    public Response toResponse(Throwable thrown) {
+        ApiException failure = classify(thrown);
+        Response.ResponseBuilder response = Response.status(failure.status()).entity(Reply.error(failure));
+        if (thrown instanceof NotAllowedException notAllowed) {
+            String allow = notAllowed.getResponse().getHeaderString("Allow");
+            if (allow != null) {
+                response.header("Allow", allow);
+            }
+        }
+        return response.build();
+    }
+
+    private ApiException classify(Throwable thrown) {
+        if (thrown instanceof NotFoundException) {
+            return new ApiException(404, MessageCode.PATH_NOT_FOUND);
+        }
+        if (thrown instanceof NotAllowedException) {
+            return new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
+        }
+        if (thrown instanceof NotSupportedException) {
+            return new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
+        }
+        if (thrown instanceof NotAcceptableException) {
+            return new ApiException(406, MessageCode.NOT_ACCEPTABLE);
+        }
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ApiException api) {
+                return api;
+            }
+            if (cause instanceof EJBAccessException) {
+                return new ApiException(403, MessageCode.RIGHT_MISSING);
+            }
+            if (cause instanceof OptimisticLockException || cause instanceof PessimisticLockException
+                    || cause instanceof jakarta.persistence.LockTimeoutException
+                    || (cause instanceof java.sql.SQLException sql && isDeadlock(sql))) {
+                return ApiException.conflict(MessageCode.CONCURRENT_CHANGE, MessageCode.CONCURRENT_CHANGE.text());
+            }
+            if (cause instanceof SQLIntegrityConstraintViolationException) {
+                return ApiException.conflict(MessageCode.CONFLICT, "The change conflicts with stored data");
+            }
+            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException) {
+                LOG.log(Level.WARNING, "Database unavailable, request=" + RequestIds.of(request), thrown);
+                return ApiException.unavailable("The database is unavailable", 5);
+            }
+            if (cause instanceof ConstraintViolationException violations) {
+                return ApiException.invalid(violations.getConstraintViolations().stream()
+                        .map(v -> Message.forField(MessageCode.FIELD_INVALID, v.getPropertyPath().toString(),
+                                v.getPropertyPath() + ": " + v.getMessage()))
+                        .toList());
+            }
+        }
+        if (thrown instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
+            int status = web.getResponse().getStatus();
+            return new ApiException(status, List.of(Message.of(status == 400 ? MessageCode.MALFORMED_REQUEST : MessageCode.CONFLICT,
+                    web.getResponse().getStatusInfo().getReasonPhrase())), java.util.Map.of());
+        }
+        LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);
+        return new ApiException(500, MessageCode.INTERNAL_ERROR,
+                "Internal error; quote request id " + RequestIds.of(request) + " when reporting it");
+    }
+
+    /** MariaDB: 1213 deadlock, 1205 lock wait timeout. */
+    private static boolean isDeadlock(java.sql.SQLException sql) {
+        return sql.getErrorCode() == 1213 || sql.getErrorCode() == 1205 || "40001".equals(sql.getSQLState());
+    }
+}

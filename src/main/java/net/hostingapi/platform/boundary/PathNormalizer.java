@@ -1,0 +1,33 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.ext.Provider;
+import java.net.URI;
+
+/** Repeated and trailing slashes are tolerated (contract section 1): {@code /api/v1//dns/zones/} is {@code /api/v1/dns/zones}. */
+@Provider
+@PreMatching
+@Priority(1)
+public class PathNormalizer implements ContainerRequestFilter {
+
+    static final String STARTED = PathNormalizer.class.getName() + ".started";
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        request.setProperty(STARTED, System.nanoTime());
+        URI uri = request.getUriInfo().getRequestUri();
+        String path = uri.getRawPath();
+        String normalized = path.replaceAll("/{2,}", "/");
+        if (normalized.length() > 1 && normalized.endsWith("/")) {
+            normalized = normalized.substring(0, normalized.length() - 1);
+        }
+        if (!normalized.equals(path)) {
+            request.setRequestUri(request.getUriInfo().getBaseUri(),
+                    UriBuilder.fromUri(uri).replacePath(normalized).build());
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package net.hostingapi.platform.control;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.Collection;
+import java.util.function.Function;
+
+/** Builds a JSON object in which a null Java value becomes JSON null (JSON-P's builder refuses nulls). */
+public final class JsonFields {
+
+    private final JsonObjectBuilder builder = Json.createObjectBuilder();
+
+    public static JsonFields object() {
+        return new JsonFields();
+    }
+
+    public JsonFields put(String name, String value) {
+        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        return this;
+    }
+
+    public JsonFields put(String name, Long value) {
+        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        return this;
+    }
+
+    public JsonFields put(String name, Integer value) {
+        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        return this;
+    }
+
+    public JsonFields put(String name, Boolean value) {
+        builder.add(name, value == null ? JsonValue.NULL : value ? JsonValue.TRUE : JsonValue.FALSE);
+        return this;
+    }
+
+    public JsonFields put(String name, JsonValue value) {
+        builder.add(name, value == null ? JsonValue.NULL : value);
+        return this;
+    }
+
+    /** Timestamps as {@code yyyy-MM-dd HH:mm:ss} (UTC), contract section 5. */
+    public JsonFields put(String name, LocalDateTime value) {
+        return put(name, value == null ? null : value.format(ParameterBinder.DATE_TIME));
+    }
+
+    public JsonFields put(String name, LocalDate value) {
+        return put(name, value == null ? null : value.format(ParameterBinder.DATE));
+    }
+
+    public JsonFields putStrings(String name, Collection<String> values) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        values.forEach(array::add);
+        builder.add(name, array);
+        return this;
+    }
+
+    public JsonObject build() {
+        return builder.build();
+    }
+
+    public static <T> JsonValue array(Collection<T> items, Function<T, ? extends JsonValue> representation) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        items.forEach(item -> array.add(representation.apply(item)));
+        return array.build();
+    }
+}

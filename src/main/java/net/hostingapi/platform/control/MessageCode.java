@@ -1,0 +1,82 @@
+package net.hostingapi.platform.control;
+
+/**
+ * Every message code the API answers with. The numbers are part of the wire contract: clients
+ * switch on them, so a code is never renumbered or reused. README.md lists them.
+ */
+public enum MessageCode {
+    // success: 2xxx
+    OK(2000, "OK"),
+    CREATED(2001, "Created"),
+    UPDATED(2002, "Updated"),
+    DELETED(2003, "Deleted"),
+    DEACTIVATED(2004, "Deactivated"),
+    ZONE_CREATED(2010, "Zone created"),
+    ZONE_UPDATED(2011, "Zone updated"),
+    ZONE_DELETED(2012, "Zone deleted"),
+    RECORDS_ADDED(2013, "Records added"),
+    RECORDS_DELETED(2014, "Records deleted"),
+    ZONE_REFRESHED(2015, "Zone loaded onto the nameserver"),
+    DOMAIN_ASSIGNED(2016, "Domain assigned"),
+    DOMAIN_DISSOCIATED(2017, "Domain dissociated"),
+    HANDLE_CREATED(2020, "Handle created"),
+    HANDLE_UPDATED(2021, "Handle updated"),
+    HANDLE_DELETED(2022, "Handle deleted"),
+    VERIFICATION_SENT(2023, "Verification mail sent"),
+    VERIFICATION_CONFIRMED(2024, "E-mail address verified"),
+    ACTION_CREATED(2030, "Server action scheduled"),
+    ACTION_CANCELLED(2031, "Server action cancelled"),
+    STATUS_RECORDED(2032, "Status recorded"),
+
+    // warnings: 3xxx
+    UNKNOWN_PARAMETER(3000, "Unknown parameter ignored"),
+    RECORD_ALREADY_PRESENT(3010, "Record already present; nothing changed"),
+    NO_RECORD_MATCHED(3011, "No record matched; nothing deleted"),
+
+    // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
+    MALFORMED_REQUEST(4000, "Malformed request"),
+    MALFORMED_JSON(4001, "The body is not a JSON object"),
+    MALFORMED_ADDRESS(4002, "Not a MAC or IP address"),
+    AUTHENTICATION_REQUIRED(4010, "Authentication required: send an API token"),
+    TOKEN_INVALID(4011, "The API token is unknown, expired or deactivated"),
+    RIGHT_MISSING(4030, "The API token lacks a right this operation needs"),
+    NOT_FOUND(4040, "Not found"),
+    PATH_NOT_FOUND(4041, "No such path"),
+    METHOD_NOT_ALLOWED(4050, "Method not allowed on this path"),
+    NOT_ACCEPTABLE(4060, "No acceptable representation"),
+    CONFLICT(4090, "Conflict"),
+    NAME_TAKEN(4091, "The name is already taken"),
+    CONCURRENT_CHANGE(4092, "The object was changed concurrently; retry"),
+    INVALID_TRANSITION(4093, "The state cannot change that way"),
+    STILL_IN_USE(4094, "The object is still in use"),
+    BODY_TOO_LARGE(4130, "The request body is too large"),
+    UNSUPPORTED_MEDIA_TYPE(4150, "Unsupported body format"),
+    VALIDATION_FAILED(4220, "Validation failed"),
+    FIELD_REQUIRED(4221, "Required"),
+    FIELD_INVALID(4222, "Invalid value"),
+    FIELD_OUT_OF_RANGE(4223, "Out of range"),
+    FIELD_TOO_LONG(4224, "Too long"),
+    FIELD_NOT_ALLOWED(4225, "Not allowed here"),
+    TOO_MANY_REQUESTS(4290, "Too many requests; retry later"),
+    TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications from this address; retry later"),
+
+    // server errors: 5xxx
+    INTERNAL_ERROR(5000, "Internal error"),
+    DEPENDENCY_UNAVAILABLE(5030, "A dependency is unavailable; retry later");
+
+    private final int code;
+    private final String text;
+
+    MessageCode(int code, String text) {
+        this.code = code;
+        this.text = text;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String text() {
+        return text;
+    }
+}

@@ -1,0 +1,13 @@
+package net.hostingapi.platform.control;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Other names a record component is also accepted under, e.g. Create zone takes {@code zone} for {@code name}. */
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
+public @interface Param {
+    String[] aliases() default {};
+}

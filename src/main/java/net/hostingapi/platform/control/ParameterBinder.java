@@ -1,0 +1,340 @@
+package net.hostingapi.platform.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The one place request parameters become typed input: binds the current request's parameters
+ * to a Java record by component name, applying the leniency of contract section 2 (numbers as
+ * strings, {@code ""} as absent, booleans as 1/0, bracket maps as lists), then validates it with
+ * Bean Validation. Every violated field is reported at once, with its path
+ * ({@code records[2].ttl}); nothing is half-bound.
+ * <p>
+ * Component types: String, Integer, Long, Boolean, enums, LocalDate ({@code YYYY-MM-DD}),
+ * LocalDateTime ({@code yyyy-MM-dd HH:mm:ss} or a date), nested records, and Lists of these.
+ * {@code Optional<T>} distinguishes JSON null (empty Optional: "clear it") from absent (null).
+ */
+@ApplicationScoped
+public class ParameterBinder {
+
+    static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
+    static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
+
+    @Inject
+    HttpServletRequest request;
+
+    @Inject
+    Validator validator;
+
+    /** Binds the current request's parameters, or throws 422 listing every violation. */
+    public <R extends Record> R bind(Class<R> type) {
+        return bind(Parameters.of(request), type);
+    }
+
+    public <R extends Record> R bind(Parameters parameters, Class<R> type) {
+        List<Message> violations = new ArrayList<>();
+        R bound = bindRecord(type, parameters.values(), "", violations, parameters);
+        if (bound != null) {
+            // A field that could not even be converted is reported once, not again as "required".
+            Set<String> unconvertible = violations.stream().map(Message::field).collect(Collectors.toSet());
+            for (ConstraintViolation<R> violation : validator.validate(bound)) {
+                String field = violation.getPropertyPath().toString();
+                if (!unconvertible.contains(field)) {
+                    violations.add(Message.forField(codeOf(violation), field, field + ": " + violation.getMessage()));
+                }
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        return bound;
+    }
+
+    private <R extends Record> R bindRecord(Class<R> type, Map<String, Object> values, String prefix,
+                                            List<Message> violations, Parameters parameters) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] arguments = new Object[components.length];
+        Set<String> known = new java.util.HashSet<>();
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent component = components[i];
+            List<String> names = new ArrayList<>();
+            names.add(component.getName());
+            Param param = component.getAnnotation(Param.class);
+            if (param != null) {
+                names.addAll(Arrays.asList(param.aliases()));
+            }
+            known.addAll(names);
+            String present = null;
+            for (String name : names) {
+                if (prefix.isEmpty()) {
+                    parameters.markRead(name);
+                }
+                if (present == null && values.containsKey(name)) {
+                    present = name;
+                }
+            }
+            if (present == null) {
+                continue;
+            }
+            String path = prefix + component.getName();
+            arguments[i] = convert(values.get(present), component.getGenericType(), path, violations, parameters);
+        }
+        if (!prefix.isEmpty()) {
+            for (String key : values.keySet()) {
+                if (!known.contains(key)) {
+                    String path = prefix + key;
+                    parameters.warn(Message.forField(MessageCode.UNKNOWN_PARAMETER, path, "Unknown parameter ignored: " + path));
+                }
+            }
+        }
+        for (int i = 0; i < arguments.length; i++) {
+            if (arguments[i] == null && components[i].getType().isPrimitive()) {
+                arguments[i] = components[i].getType() == boolean.class ? Boolean.FALSE : 0;
+            }
+        }
+        try {
+            Constructor<R> constructor = type.getDeclaredConstructor(
+                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+            constructor.setAccessible(true);
+            return constructor.newInstance(arguments);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot bind " + type.getName(), e);
+        }
+    }
+
+    /** Converts one raw value; a value of the wrong shape adds a violation and yields null (treated as absent). */
+    private Object convert(Object raw, Type type, String path, List<Message> violations, Parameters parameters) {
+        Class<?> raw_type = rawClass(type);
+        if (raw_type == Optional.class) {
+            if (raw == null) {
+                return Optional.empty();
+            }
+            if (raw instanceof String s && s.isEmpty()) {
+                return null;
+            }
+            Object inner = convert(raw, argument(type), path, violations, parameters);
+            return inner == null ? null : Optional.of(inner);
+        }
+        if (raw == null || (raw instanceof String s && s.isEmpty() && raw_type != String.class)) {
+            return null;
+        }
+        if (raw_type == String.class) {
+            String text = text(raw, path, violations);
+            return text == null || text.isEmpty() ? null : text;
+        }
+        if (raw_type == Integer.class || raw_type == int.class || raw_type == Long.class || raw_type == long.class) {
+            Long number = integer(raw, path, violations);
+            if (number == null) {
+                return null;
+            }
+            if (raw_type == Long.class || raw_type == long.class) {
+                return number;
+            }
+            if (number > Integer.MAX_VALUE || number < Integer.MIN_VALUE) {
+                violations.add(Message.forField(MessageCode.FIELD_OUT_OF_RANGE, path, path + ": is out of range"));
+                return null;
+            }
+            return number.intValue();
+        }
+        if (raw_type == Boolean.class || raw_type == boolean.class) {
+            return bool(raw, path, violations);
+        }
+        if (raw_type.isEnum()) {
+            return enumValue(raw_type, raw, path, violations);
+        }
+        if (raw_type == LocalDate.class) {
+            String text = text(raw, path, violations);
+            return text == null ? null : date(text, path, violations);
+        }
+        if (raw_type == LocalDateTime.class) {
+            String text = text(raw, path, violations);
+            return text == null ? null : dateTime(text, path, violations);
+        }
+        if (raw_type == List.class) {
+            List<Object> elements = list(raw, path, violations);
+            if (elements == null) {
+                return null;
+            }
+            Type elementType = argument(type);
+            List<Object> result = new ArrayList<>();
+            for (int i = 0; i < elements.size(); i++) {
+                Object element = elements.get(i);
+                Object converted = convert(element, elementType, path + "[" + i + "]", violations, parameters);
+                result.add(converted);
+            }
+            return result;
+        }
+        if (raw_type.isRecord()) {
+            if (!(raw instanceof Map<?, ?> map)) {
+                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be an object"));
+                return null;
+            }
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Object nested = bindRecord((Class) raw_type, (Map<String, Object>) map, path + ".", violations, parameters);
+            return nested;
+        }
+        throw new IllegalStateException("Unsupported parameter type " + type + " at " + path);
+    }
+
+    private static String text(Object raw, String path, List<Message> violations) {
+        String text;
+        if (raw instanceof String s) {
+            text = s;
+        } else if (raw instanceof BigDecimal number) {
+            text = number.toPlainString();
+        } else if (raw instanceof Boolean b) {
+            text = b.toString();
+        } else {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be text"));
+            return null;
+        }
+        if (ControlCharacters.containsAny(text)) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must not contain control characters"));
+            return null;
+        }
+        return text;
+    }
+
+    private static Long integer(Object raw, String path, List<Message> violations) {
+        try {
+            if (raw instanceof BigDecimal number) {
+                return number.longValueExact();
+            }
+            if (raw instanceof String s && s.matches("-?\\d{1,18}")) {
+                return Long.parseLong(s);
+            }
+        } catch (ArithmeticException e) {
+            // not a whole number in range: reported below
+        }
+        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be an integer"));
+        return null;
+    }
+
+    private static Boolean bool(Object raw, String path, List<Message> violations) {
+        if (raw instanceof Boolean b) {
+            return b;
+        }
+        String text = raw instanceof BigDecimal n ? n.toPlainString() : raw instanceof String s ? s.toLowerCase(Locale.ROOT) : "";
+        switch (text) {
+            case "true", "1":
+                return Boolean.TRUE;
+            case "false", "0":
+                return Boolean.FALSE;
+            default:
+                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be true or false"));
+                return null;
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumValue(Class<?> type, Object raw, String path, List<Message> violations) {
+        if (raw instanceof String s) {
+            for (Object constant : type.getEnumConstants()) {
+                if (((Enum) constant).name().equals(s)) {
+                    return constant;
+                }
+            }
+        }
+        String allowed = Arrays.stream(type.getEnumConstants()).map(c -> ((Enum) c).name()).collect(Collectors.joining(", "));
+        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be one of " + allowed));
+        return null;
+    }
+
+    private static LocalDate date(String text, String path, List<Message> violations) {
+        try {
+            return LocalDate.parse(text, DATE);
+        } catch (DateTimeParseException e) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a date YYYY-MM-DD"));
+            return null;
+        }
+    }
+
+    private static LocalDateTime dateTime(String text, String path, List<Message> violations) {
+        try {
+            return text.length() == 10 ? LocalDate.parse(text, DATE).atStartOfDay() : LocalDateTime.parse(text, DATE_TIME);
+        } catch (DateTimeParseException e) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a time yyyy-MM-dd HH:mm:ss"));
+            return null;
+        }
+    }
+
+    /** A JSON array, or a PHP-style map with index keys (ordered by index), is a list. */
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object raw, String path, List<Message> violations) {
+        if (raw instanceof List<?> list) {
+            return (List<Object>) list;
+        }
+        if (raw instanceof Map<?, ?> map && map.keySet().stream().allMatch(k -> ((String) k).matches("\\d{1,9}"))) {
+            Map<Integer, Object> ordered = new TreeMap<>();
+            map.forEach((k, v) -> ordered.put(Integer.parseInt((String) k), v));
+            return new ArrayList<>(ordered.values());
+        }
+        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a list"));
+        return null;
+    }
+
+    private static Class<?> rawClass(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        }
+        if (type instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
+        }
+        throw new IllegalStateException("Unsupported parameter type " + type);
+    }
+
+    private static Type argument(Type type) {
+        Type argument = ((ParameterizedType) type).getActualTypeArguments()[0];
+        return argument instanceof java.lang.reflect.AnnotatedType a ? a.getType() : argument;
+    }
+
+    private static MessageCode codeOf(ConstraintViolation<?> violation) {
+        Class<? extends Annotation> constraint = violation.getConstraintDescriptor().getAnnotation().annotationType();
+        if (constraint == NotNull.class || constraint == NotBlank.class || constraint == NotEmpty.class) {
+            return MessageCode.FIELD_REQUIRED;
+        }
+        if (constraint == Min.class || constraint == Max.class) {
+            return MessageCode.FIELD_OUT_OF_RANGE;
+        }
+        if (constraint == Size.class) {
+            return MessageCode.FIELD_TOO_LONG;
+        }
+        Object code = violation.getConstraintDescriptor().getAttributes().get("code");
+        return code instanceof MessageCode c ? c : MessageCode.FIELD_INVALID;
+    }
+}

@@ -1,0 +1,260 @@
+package net.hostingapi.platform.control;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.mail.BodyPart;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.ContentDisposition;
+import jakarta.mail.internet.MimeMultipart;
+import jakarta.mail.util.ByteArrayDataSource;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads the query string and the body of any method into one parameter tree (contract section 2):
+ * JSON objects, url-encoded and multipart forms with PHP-style brackets
+ * ({@code records[0][name]=www}, {@code permissions[]=X}); a body without a Content-Type is
+ * JSON when it starts with '{', a form otherwise.
+ */
+final class ParameterParser {
+
+    /** Largest body accepted, in bytes (contract section 8); configurable with MAX_BODY_BYTES. */
+    static final long MAX_BODY_BYTES = Long.getLong("MAX_BODY_BYTES",
+            envLong("MAX_BODY_BYTES", 1024 * 1024));
+
+    private ParameterParser() {
+    }
+
+    static Parameters parse(HttpServletRequest request) {
+        Map<String, Object> merged = new LinkedHashMap<>();
+        String query = request.getQueryString();
+        if (query != null && !query.isEmpty()) {
+            merged.putAll(parseUrlEncoded(query));
+        }
+        byte[] body = readBody(request);
+        if (body.length > 0) {
+            merged.putAll(parseBody(body, request.getContentType()));
+        }
+        return new Parameters(merged);
+    }
+
+    private static byte[] readBody(HttpServletRequest request) {
+        long declared = request.getContentLengthLong();
+        if (declared > MAX_BODY_BYTES) {
+            throw new ApiException(413, MessageCode.BODY_TOO_LARGE,
+                    "The request body is larger than " + MAX_BODY_BYTES + " bytes");
+        }
+        try (InputStream in = request.getInputStream()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 256);
+            byte[] buffer = new byte[8192];
+            long total = 0;
+            for (int n; (n = in.read(buffer)) != -1; ) {
+                total += n;
+                if (total > MAX_BODY_BYTES) {
+                    throw new ApiException(413, MessageCode.BODY_TOO_LARGE,
+                            "The request body is larger than " + MAX_BODY_BYTES + " bytes");
+                }
+                out.write(buffer, 0, n);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The request body could not be read");
+        }
+    }
+
+    private static Map<String, Object> parseBody(byte[] body, String contentType) {
+        String type = contentType == null ? sniff(body) : contentType.toLowerCase(Locale.ROOT);
+        if (type.startsWith("application/json") || type.matches("^application/[a-z.+-]*\\+json.*")) {
+            return parseJson(new String(body, StandardCharsets.UTF_8));
+        }
+        if (type.startsWith("application/x-www-form-urlencoded")) {
+            return parseUrlEncoded(new String(body, StandardCharsets.ISO_8859_1));
+        }
+        if (type.startsWith("multipart/form-data")) {
+            return parseMultipart(body, contentType);
+        }
+        if (new String(body, StandardCharsets.UTF_8).isBlank()) {
+            return Map.of();
+        }
+        throw new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE,
+                "Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data");
+    }
+
+    private static String sniff(byte[] body) {
+        for (byte b : body) {
+            if (!Character.isWhitespace(b)) {
+                return b == '{' ? "application/json" : "application/x-www-form-urlencoded";
+            }
+        }
+        return "application/x-www-form-urlencoded";
+    }
+
+    static Map<String, Object> parseJson(String text) {
+        if (text.isBlank()) {
+            return Map.of();
+        }
+        JsonValue value;
+        try (var reader = Json.createReader(new StringReader(text))) {
+            value = reader.readValue();
+        } catch (jakarta.json.JsonException e) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The body is not valid JSON");
+        }
+        if (!(value instanceof JsonObject object)) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The JSON body must be an object");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = (Map<String, Object>) fromJson(object);
+        return map;
+    }
+
+    private static Object fromJson(JsonValue value) {
+        return switch (value.getValueType()) {
+            case OBJECT -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                ((JsonObject) value).forEach((k, v) -> map.put(k, fromJson(v)));
+                yield map;
+            }
+            case ARRAY -> {
+                List<Object> list = new ArrayList<>();
+                ((JsonArray) value).forEach(v -> list.add(fromJson(v)));
+                yield list;
+            }
+            case STRING -> ((JsonString) value).getString();
+            case NUMBER -> ((JsonNumber) value).bigDecimalValue();
+            case TRUE -> Boolean.TRUE;
+            case FALSE -> Boolean.FALSE;
+            case NULL -> null;
+        };
+    }
+
+    /** Decodes {@code a=1&b[x]=2} (raw bytes as ISO-8859-1 so that percent-decoding yields UTF-8). */
+    static Map<String, Object> parseUrlEncoded(String encoded) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        for (String pair : encoded.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            if (!key.isEmpty()) {
+                put(root, key, value);
+            }
+        }
+        return root;
+    }
+
+    private static String decode(String raw) {
+        try {
+            // ISO-8859-1 round trip keeps raw UTF-8 bytes intact for URLDecoder.
+            String bytes = new String(raw.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+            return URLDecoder.decode(bytes, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
+        }
+    }
+
+    private static Map<String, Object> parseMultipart(byte[] body, String contentType) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        try {
+            MimeMultipart multipart = new MimeMultipart(new ByteArrayDataSource(body, contentType));
+            for (int i = 0; i < multipart.getCount(); i++) {
+                BodyPart part = multipart.getBodyPart(i);
+                String[] disposition = part.getHeader("Content-Disposition");
+                if (disposition == null || disposition.length == 0) {
+                    continue;
+                }
+                String name = new ContentDisposition(disposition[0]).getParameter("name");
+                if (name == null || name.isEmpty()) {
+                    continue;
+                }
+                try (InputStream in = part.getInputStream()) {
+                    put(root, name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+        } catch (MessagingException | IOException e) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The multipart body could not be parsed");
+        }
+        return root;
+    }
+
+    /** Puts a value under a PHP-style key: {@code a}, {@code a[b]}, {@code a[b][]}, {@code a[0][c]}. */
+    @SuppressWarnings("unchecked")
+    static void put(Map<String, Object> root, String key, String value) {
+        List<String> path = splitKey(key);
+        Map<String, Object> container = root;
+        for (int i = 0; i < path.size(); i++) {
+            String segment = path.get(i);
+            if (segment.isEmpty()) {
+                segment = nextIndex(container);
+            }
+            if (i == path.size() - 1) {
+                container.put(segment, value);
+            } else {
+                Object next = container.get(segment);
+                if (!(next instanceof Map)) {
+                    next = new LinkedHashMap<String, Object>();
+                    container.put(segment, next);
+                }
+                container = (Map<String, Object>) next;
+            }
+        }
+    }
+
+    private static String nextIndex(Map<String, Object> container) {
+        int max = -1;
+        for (String k : container.keySet()) {
+            if (k.matches("\\d{1,9}")) {
+                max = Math.max(max, Integer.parseInt(k));
+            }
+        }
+        return Integer.toString(max + 1);
+    }
+
+    /** {@code records[0][name]} → [records, 0, name]; a key whose brackets do not close is taken literally. */
+    private static List<String> splitKey(String key) {
+        int open = key.indexOf('[');
+        if (open <= 0 || !key.endsWith("]")) {
+            return List.of(key);
+        }
+        List<String> path = new ArrayList<>();
+        path.add(key.substring(0, open));
+        int i = open;
+        while (i < key.length()) {
+            if (key.charAt(i) != '[') {
+                return List.of(key);
+            }
+            int close = key.indexOf(']', i);
+            if (close < 0) {
+                return List.of(key);
+            }
+            path.add(key.substring(i + 1, close));
+            i = close + 1;
+        }
+        return path;
+    }
+
+    private static long envLong(String name, long fallback) {
+        String value = System.getenv(name);
+        try {
+            return value == null || value.isBlank() ? fallback : Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+}

@@ -1,0 +1,91 @@
+package net.hostingapi.platform.control;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The merged parameters of one request: query string first, then the body (the body wins).
+ * Values are {@code String}, {@code BigDecimal}, {@code Boolean}, {@code null} (JSON null),
+ * {@code List} (JSON arrays) or {@code Map} (JSON objects and PHP-style bracket forms).
+ * Parsed once per request, by whoever asks first (the authentication mechanism looking for
+ * {@code authToken}, or the binder), and kept as a request attribute.
+ */
+public final class Parameters {
+
+    /** Parameters every operation understands; never reported as unknown. */
+    public static final Set<String> RESERVED = Set.of("authToken", "clientTransactionId");
+
+    private static final String ATTRIBUTE = Parameters.class.getName();
+
+    private final Map<String, Object> values;
+    private final Set<String> read = ConcurrentHashMap.newKeySet();
+    private final List<Message> warnings = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean bound;
+
+    Parameters(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** The request's parameters; throws the contract's 400/413/415 when the body cannot be read. */
+    public static Parameters of(HttpServletRequest request) {
+        Object cached = request.getAttribute(ATTRIBUTE);
+        if (cached == null) {
+            try {
+                cached = ParameterParser.parse(request);
+            } catch (ApiException e) {
+                cached = e;
+            }
+            request.setAttribute(ATTRIBUTE, cached);
+        }
+        if (cached instanceof ApiException e) {
+            throw e;
+        }
+        return (Parameters) cached;
+    }
+
+    /** A single top-level text parameter, without marking the request as bound (for authentication). */
+    public static String peekText(HttpServletRequest request, String name) {
+        try {
+            Object value = of(request).values.get(name);
+            return value instanceof String s && !s.isEmpty() ? s : null;
+        } catch (ApiException e) {
+            return null;
+        }
+    }
+
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    void markRead(String key) {
+        read.add(key);
+        bound = true;
+    }
+
+    void warn(Message message) {
+        warnings.add(message);
+    }
+
+    /** True once an operation has read its parameters; only then are unread ones worth a warning. */
+    public boolean isBound() {
+        return bound;
+    }
+
+    /** One warning for each parameter the operation did not read, then the nested ones the binder found. */
+    public List<Message> unknownParameterWarnings() {
+        List<Message> result = new ArrayList<>();
+        for (String key : values.keySet()) {
+            if (!read.contains(key) && !RESERVED.contains(key)) {
+                result.add(Message.forField(MessageCode.UNKNOWN_PARAMETER, key, "Unknown parameter ignored: " + key));
+            }
+        }
+        result.addAll(warnings);
+        return result;
+    }
+}

@@ -1,0 +1,38 @@
+package net.hostingapi.platform.control;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Brings the schema up to date before anything else runs: the versioned migrations in
+ * {@code db/migration} are the only source of the schema. Bean-managed, because Flyway manages
+ * its own transactions.
+ */
+@Startup
+@Singleton
+@TransactionManagement(TransactionManagementType.BEAN)
+public class SchemaMigration {
+
+    private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
+
+    @Resource(lookup = "jdbc/hosting")
+    DataSource dataSource;
+
+    @PostConstruct
+    void migrate() {
+        var result = Flyway.configure(getClass().getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion
+                + " (" + result.migrationsExecuted + " migrations applied now)");
+    }
+}

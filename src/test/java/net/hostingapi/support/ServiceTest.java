@@ -1,0 +1,16 @@
+package net.hostingapi.support;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** An Arquillian test against Payara Micro and a real MariaDB; the database comes up first. */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(MariaDbExtension.class)
+@ExtendWith(ArquillianExtension.class)
+public @interface ServiceTest {
+}
