@@ -23,7 +23,9 @@ public final class Api {
     public static final String OPERATOR_TOKEN = System.getenv().getOrDefault("BOOTSTRAP_TOKEN",
             "test-operator-token-0123456789abcdef0123456789");
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1) // as the published clients speak; no h2c upgrade
+            .connectTimeout(Duration.ofSeconds(10)).build();
 
     private final String base;
     private final String token;

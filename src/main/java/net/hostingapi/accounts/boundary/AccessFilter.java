@@ -45,7 +45,7 @@ public class AccessFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext context) {
-        Parameters.of(request); // a body that cannot be read is refused (400/413/415) before anything else
+        Parameters.of(request); // a body that could not be read is refused (400/413/415) before anything else
         Method method = resource.getResourceMethod();
         if (method == null || isPublic(method)) {
             return;

@@ -50,7 +50,7 @@ public class TokensResource {
     }
 
     @GET
-    @Path("{id: [0-9]{1,18}}")
+    @Path("{id}")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
     public Reply show(@PathParam("id") long id) {
         parameters.bind(NoParameters.class);
@@ -58,7 +58,7 @@ public class TokensResource {
     }
 
     @POST
-    @Path("{id: [0-9]{1,18}}/deactivate")
+    @Path("{id}/deactivate")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
     public Reply deactivate(@PathParam("id") long id) {
         parameters.bind(NoParameters.class);

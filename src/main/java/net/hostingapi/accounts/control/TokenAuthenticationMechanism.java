@@ -7,12 +7,14 @@ import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticat
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.BufferedRequest;
 import net.hostingapi.platform.control.Parameters;
 
 /**
@@ -39,7 +41,10 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
-        String token = tokenOf(request);
+        String token = bearerToken(request);
+        if (token == null) {
+            token = tokenParameter(request, context);
+        }
         if (token == null) {
             AuthenticationOutcome.NONE.recordOn(request);
             return context.doNothing();
@@ -67,13 +72,27 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
         return context.notifyContainerAboutLogin(caller.get(), roles);
     }
 
-    private static String tokenOf(HttpServletRequest request) {
+    private static String bearerToken(HttpServletRequest request) {
         String header = request.getHeader("Authorization");
         if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
             String token = header.substring(7).trim();
-            if (!token.isEmpty()) {
-                return token;
+            return token.isEmpty() ? null : token;
+        }
+        return null;
+    }
+
+    /**
+     * {@code authToken} from the query string or the body. Reading the body here consumes it, so
+     * the request is replaced by one that replays it to JAX-RS.
+     */
+    private static String tokenParameter(HttpServletRequest request, HttpMessageContext context) {
+        try {
+            byte[] body = Parameters.read(request, request.getContentLengthLong(), request.getInputStream());
+            if (body != null) {
+                context.setRequest(new BufferedRequest(request, body));
             }
+        } catch (IOException e) {
+            return null;
         }
         return Parameters.peekText(request, "authToken");
     }

@@ -31,6 +31,8 @@ import net.hostingapi.platform.control.RequestIds;
 public class EnvelopeFilter implements ContainerResponseFilter {
 
     public static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8");
+    /** Spelled as the contract spells it (JAX-RS would write it without the space). */
+    public static final String JSON_CONTENT_TYPE = "application/json; charset=utf-8";
     private static final Logger LOG = Logger.getLogger("net.hostingapi.request");
 
     @Context
@@ -49,6 +51,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             }
             String body = envelope(reply, requestId, clientTransactionId(request, parameters)).toString();
             response.setEntity(body, response.getEntityAnnotations(), JSON_UTF8);
+            response.getHeaders().putSingle("Content-Type", JSON_CONTENT_TYPE);
         }
         Object started = request.getProperty(PathNormalizer.STARTED);
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
@@ -60,7 +63,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     private Parameters parametersOrNull() {
         try {
             return Parameters.of(servletRequest);
-        } catch (ApiException e) {
+        } catch (ApiException | IllegalStateException e) {
             return null;
         }
     }

@@ -5,10 +5,7 @@ import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PessimisticLockException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
-import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
-import jakarta.ws.rs.NotFoundException;
-import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
@@ -17,7 +14,6 @@ import jakarta.ws.rs.ext.Provider;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
@@ -53,17 +49,15 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
     }
 
     private ApiException classify(Throwable thrown) {
-        if (thrown instanceof NotFoundException) {
-            return new ApiException(404, MessageCode.PATH_NOT_FOUND);
-        }
-        if (thrown instanceof NotAllowedException) {
-            return new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
-        }
-        if (thrown instanceof NotSupportedException) {
-            return new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
-        }
-        if (thrown instanceof NotAcceptableException) {
-            return new ApiException(406, MessageCode.NOT_ACCEPTABLE);
+        if (thrown instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
+            // JAX-RS's own refusals: no such path (or a path parameter of the wrong shape), wrong method, ...
+            return switch (web.getResponse().getStatus()) {
+                case 404 -> new ApiException(404, MessageCode.PATH_NOT_FOUND);
+                case 405 -> new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
+                case 406 -> new ApiException(406, MessageCode.NOT_ACCEPTABLE);
+                case 415 -> new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
+                default -> new ApiException(400, MessageCode.MALFORMED_REQUEST);
+            };
         }
         for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof ApiException api) {
@@ -90,11 +84,6 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                                 v.getPropertyPath() + ": " + v.getMessage()))
                         .toList());
             }
-        }
-        if (thrown instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
-            int status = web.getResponse().getStatus();
-            return new ApiException(status, List.of(Message.of(status == 400 ? MessageCode.MALFORMED_REQUEST : MessageCode.CONFLICT,
-                    web.getResponse().getStatusInfo().getReasonPhrase())), java.util.Map.of());
         }
         LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);
         return new ApiException(500, MessageCode.INTERNAL_ERROR,

@@ -68,7 +68,8 @@ public class ParameterBinder {
             // A field that could not even be converted is reported once, not again as "required".
             Set<String> unconvertible = violations.stream().map(Message::field).collect(Collectors.toSet());
             for (ConstraintViolation<R> violation : validator.validate(bound)) {
-                String field = violation.getPropertyPath().toString();
+                // Container element nodes ("<list element>") are no part of the wire's field path.
+                String field = violation.getPropertyPath().toString().replaceAll("\\.<[^>]+>", "");
                 if (!unconvertible.contains(field)) {
                     violations.add(Message.forField(codeOf(violation), field, field + ": " + violation.getMessage()));
                 }

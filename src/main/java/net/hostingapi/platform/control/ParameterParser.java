@@ -36,37 +36,44 @@ final class ParameterParser {
     static final long MAX_BODY_BYTES = Long.getLong("MAX_BODY_BYTES",
             envLong("MAX_BODY_BYTES", 1024 * 1024));
 
+    /** How much of a too large body is read and dropped before answering 413. */
+    private static final long MAX_DRAINED_BYTES = 16 * MAX_BODY_BYTES;
+
     private ParameterParser() {
     }
 
-    static Parameters parse(HttpServletRequest request) {
+    static Parameters parse(HttpServletRequest request, byte[] body) {
+        return parse(request.getQueryString(), request.getContentType(), body);
+    }
+
+    static Parameters parse(String query, String contentType, byte[] body) {
         Map<String, Object> merged = new LinkedHashMap<>();
-        String query = request.getQueryString();
         if (query != null && !query.isEmpty()) {
             merged.putAll(parseUrlEncoded(query));
         }
-        byte[] body = readBody(request);
         if (body.length > 0) {
-            merged.putAll(parseBody(body, request.getContentType()));
+            merged.putAll(parseBody(body, contentType));
         }
         return new Parameters(merged);
     }
 
-    private static byte[] readBody(HttpServletRequest request) {
-        long declared = request.getContentLengthLong();
-        if (declared > MAX_BODY_BYTES) {
-            throw new ApiException(413, MessageCode.BODY_TOO_LARGE,
-                    "The request body is larger than " + MAX_BODY_BYTES + " bytes");
-        }
-        try (InputStream in = request.getInputStream()) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 256);
+    /**
+     * Reads a body of at most {@link #MAX_BODY_BYTES}; a larger one is refused with 413. Up to
+     * {@link #MAX_DRAINED_BYTES} of it are read and dropped first, so that a client still sending
+     * receives the answer instead of a reset connection.
+     */
+    static byte[] readBody(long declaredLength, InputStream body) {
+        try (InputStream in = body) {
+            if (declaredLength > MAX_BODY_BYTES) {
+                throw tooLarge(in);
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream(declaredLength > 0 ? (int) declaredLength : 256);
             byte[] buffer = new byte[8192];
             long total = 0;
             for (int n; (n = in.read(buffer)) != -1; ) {
                 total += n;
                 if (total > MAX_BODY_BYTES) {
-                    throw new ApiException(413, MessageCode.BODY_TOO_LARGE,
-                            "The request body is larger than " + MAX_BODY_BYTES + " bytes");
+                    throw tooLarge(in);
                 }
                 out.write(buffer, 0, n);
             }
@@ -74,6 +81,15 @@ final class ParameterParser {
         } catch (IOException e) {
             throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The request body could not be read");
         }
+    }
+
+    private static ApiException tooLarge(InputStream in) throws IOException {
+        long drained = 0;
+        byte[] buffer = new byte[65536];
+        for (int n; drained < MAX_DRAINED_BYTES && (n = in.read(buffer)) != -1; ) {
+            drained += n;
+        }
+        return new ApiException(413, MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes");
     }
 
     private static Map<String, Object> parseBody(byte[] body, String contentType) {

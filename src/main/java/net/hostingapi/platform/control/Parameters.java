@@ -1,6 +1,7 @@
 package net.hostingapi.platform.control;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -32,16 +33,14 @@ public final class Parameters {
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
-    /** The request's parameters; throws the contract's 400/413/415 when the body cannot be read. */
+    /**
+     * The request's parameters, as read by {@link #read}; throws the contract's 400/413/415 when
+     * the body could not be read.
+     */
     public static Parameters of(HttpServletRequest request) {
         Object cached = request.getAttribute(ATTRIBUTE);
         if (cached == null) {
-            try {
-                cached = ParameterParser.parse(request);
-            } catch (ApiException e) {
-                cached = e;
-            }
-            request.setAttribute(ATTRIBUTE, cached);
+            throw new IllegalStateException("The request's parameters were not read");
         }
         if (cached instanceof ApiException e) {
             throw e;
@@ -49,12 +48,37 @@ public final class Parameters {
         return (Parameters) cached;
     }
 
+    /**
+     * Reads the request's parameters from the query string and {@code body} (which the caller
+     * must hand on to whoever reads the body next), once per request.
+     *
+     * @return the body's bytes, or null when the parameters had been read already
+     */
+    public static byte[] read(HttpServletRequest request, long declaredLength, InputStream body) {
+        if (request.getAttribute(ATTRIBUTE) != null) {
+            return null;
+        }
+        byte[] bytes = new byte[0];
+        try {
+            bytes = ParameterParser.readBody(declaredLength, body);
+            request.setAttribute(ATTRIBUTE, ParameterParser.parse(request, bytes));
+        } catch (ApiException e) {
+            request.setAttribute(ATTRIBUTE, e);
+        }
+        return bytes;
+    }
+
+    /** Parameters from raw request parts, as {@link #of(HttpServletRequest)} reads them (also for callers without a request). */
+    public static Parameters parse(String query, String contentType, byte[] body) {
+        return ParameterParser.parse(query, contentType, body);
+    }
+
     /** A single top-level text parameter, without marking the request as bound (for authentication). */
     public static String peekText(HttpServletRequest request, String name) {
         try {
             Object value = of(request).values.get(name);
             return value instanceof String s && !s.isEmpty() ? s : null;
-        } catch (ApiException e) {
+        } catch (ApiException | IllegalStateException e) {
             return null;
         }
     }

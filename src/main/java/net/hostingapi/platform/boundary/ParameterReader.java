@@ -1,0 +1,33 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.annotation.Priority;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.io.ByteArrayInputStream;
+import net.hostingapi.platform.control.Parameters;
+
+/**
+ * Reads every request's parameters before matching, from JAX-RS's own entity stream (Jersey may
+ * already have peeked at the servlet stream), and puts the bytes back for anyone after it.
+ * Failures (400/413/415) are kept and answered once the operation is known.
+ */
+@Provider
+@PreMatching
+@Priority(2)
+public class ParameterReader implements ContainerRequestFilter {
+
+    @Context
+    HttpServletRequest servletRequest;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        byte[] body = Parameters.read(servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
+        if (body != null) {
+            request.setEntityStream(new ByteArrayInputStream(body));
+        }
+    }
+}
