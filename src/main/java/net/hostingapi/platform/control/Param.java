@@ -10,4 +10,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface Param {
     String[] aliases() default {};
+
+    /** Keep {@code ""} as a value instead of treating it as absent (a record name {@code ""} is the apex). */
+    boolean keepEmpty() default false;
 }

@@ -56,12 +56,33 @@ public class ParameterBinder {
     @Inject
     Validator validator;
 
+    /** Bound input and the violations found while binding, for services that add checks of their own. */
+    public record Bound<R>(R value, List<Message> violations) {
+    }
+
     /** Binds the current request's parameters, or throws 422 listing every violation. */
     public <R extends Record> R bind(Class<R> type) {
         return bind(Parameters.of(request), type);
     }
 
     public <R extends Record> R bind(Parameters parameters, Class<R> type) {
+        Bound<R> bound = bindWithViolations(parameters, type);
+        if (!bound.violations().isEmpty()) {
+            throw ApiException.invalid(bound.violations());
+        }
+        return bound.value();
+    }
+
+    /**
+     * Binds without throwing: the service checks what only it can (names, references, record
+     * data) and reports those violations together with these, so the client sees every one at once.
+     * Components that could not be converted are null.
+     */
+    public <R extends Record> Bound<R> bindWithViolations(Class<R> type) {
+        return bindWithViolations(Parameters.of(request), type);
+    }
+
+    public <R extends Record> Bound<R> bindWithViolations(Parameters parameters, Class<R> type) {
         List<Message> violations = new ArrayList<>();
         R bound = bindRecord(type, parameters.values(), "", violations, parameters);
         if (bound != null) {
@@ -75,10 +96,7 @@ public class ParameterBinder {
                 }
             }
         }
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
-        return bound;
+        return new Bound<>(bound, List.copyOf(violations));
     }
 
     private <R extends Record> R bindRecord(Class<R> type, Map<String, Object> values, String prefix,
@@ -108,7 +126,12 @@ public class ParameterBinder {
                 continue;
             }
             String path = prefix + component.getName();
-            arguments[i] = convert(values.get(present), component.getGenericType(), path, violations, parameters);
+            Object raw = values.get(present);
+            if (param != null && param.keepEmpty() && "".equals(raw)) {
+                arguments[i] = "";
+                continue;
+            }
+            arguments[i] = convert(raw, component.getGenericType(), path, violations, parameters);
         }
         if (!prefix.isEmpty()) {
             for (String key : values.keySet()) {

@@ -1,0 +1,177 @@
+package net.hostingapi.zones.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+import net.hostingapi.zones.control.NewZone;
+import net.hostingapi.zones.control.RecordInput;
+import net.hostingapi.zones.control.RecordSelector;
+import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneChanges;
+import net.hostingapi.zones.control.ZoneEditor;
+
+/** The eleven DNS zone operations of the specification, plus the zone file export. */
+@Path("dns/zones")
+@Produces(MediaType.APPLICATION_JSON)
+public class ZonesResource {
+
+    /** {@code forceDelete}: delete dissociates assigned domains; refresh drops the zone first; show ignores it. */
+    public record ZoneRef(@NotNull String zone, Boolean forceDelete) {
+    }
+
+    public record RecordsToAdd(@NotNull String zone, @NotNull @Size(min = 1) List<@Valid @NotNull RecordInput> records) {
+    }
+
+    public record RecordsToDelete(@NotNull String zone, @NotNull @Size(min = 1) List<@Valid @NotNull RecordSelector> records) {
+    }
+
+    public record DomainRef(@NotNull String domainName) {
+    }
+
+    record NoParameters() {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    ZoneCatalog catalog;
+
+    @Inject
+    ZoneEditor editor;
+
+    @GET
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "zones", JsonFields.array(catalog.list(), ZoneRepresentations::zone));
+    }
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply create() {
+        var input = parameters.bindWithViolations(NewZone.class);
+        return Reply.created(MessageCode.ZONE_CREATED, "zone", ZoneRepresentations.zone(editor.create(input.value(), input.violations())));
+    }
+
+    @DELETE
+    @Path("delete")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply delete() {
+        ZoneRef input = parameters.bind(ZoneRef.class);
+        var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
+        return Reply.ok(MessageCode.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
+    }
+
+    @POST
+    @Path("records/add")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply addRecords() {
+        var input = parameters.bindWithViolations(RecordsToAdd.class);
+        requireZone(input);
+        ZoneEditor.Changed changed = editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
+        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", ZoneRepresentations.zone(changed.zone())).warnAll(changed.warnings());
+    }
+
+    @DELETE
+    @Path("records/delete")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply deleteRecords() {
+        var input = parameters.bindWithViolations(RecordsToDelete.class);
+        requireZone(input);
+        ZoneEditor.Changed changed = editor.deleteRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
+        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", ZoneRepresentations.zone(changed.zone())).warnAll(changed.warnings());
+    }
+
+    @POST
+    @Path("refresh")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply refresh() {
+        ZoneRef input = parameters.bind(ZoneRef.class);
+        var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
+        return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", ZoneRepresentations.zone(zone));
+    }
+
+    @GET
+    @Path("show")
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public Reply show() {
+        ZoneRef input = parameters.bind(ZoneRef.class);
+        return Reply.ok(MessageCode.OK, "zone", ZoneRepresentations.zone(catalog.show(input.zone())));
+    }
+
+    @GET
+    @Path("statistics")
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public Reply statistics() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "statistics", ZoneRepresentations.statistics(catalog.statistics()));
+    }
+
+    @PUT
+    @Path("update")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Reply update() {
+        var input = parameters.bindWithViolations(ZoneChanges.class);
+        requireZone(input);
+        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", ZoneRepresentations.zone(editor.update(input.value(), input.violations())));
+    }
+
+    @POST
+    @Path("{zone}/assignDomain")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply assignDomain(@PathParam("zone") String zone) {
+        DomainRef input = parameters.bind(DomainRef.class);
+        return Reply.ok(MessageCode.DOMAIN_ASSIGNED, "zone", ZoneRepresentations.zone(editor.assignDomain(zone, input.domainName())));
+    }
+
+    @POST
+    @Path("{zone}/dissociateDomain")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply dissociateDomain(@PathParam("zone") String zone) {
+        DomainRef input = parameters.bind(DomainRef.class);
+        return Reply.ok(MessageCode.DOMAIN_DISSOCIATED, "zone", ZoneRepresentations.zone(editor.dissociateDomain(zone, input.domainName())));
+    }
+
+    /** Without the zone there is nothing to check the rest against: that alone is reported. */
+    private static void requireZone(ParameterBinder.Bound<?> input) {
+        List<Message> aboutZone = input.violations().stream().filter(m -> "zone".equals(m.field())).toList();
+        if (!aboutZone.isEmpty()) {
+            throw ApiException.invalid(aboutZone);
+        }
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    /** The zone as an RFC 1035 master file ({@code text/dns}); errors still answer the envelope. */
+    @GET
+    @Path("export")
+    @Produces({"text/dns", MediaType.APPLICATION_JSON})
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public Response export() {
+        ZoneRef input = parameters.bind(ZoneRef.class);
+        return Response.ok(catalog.export(input.zone()), "text/dns; charset=utf-8").build();
+    }
+}

@@ -1,0 +1,23 @@
+package net.hostingapi.zones.control;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import java.util.Optional;
+import net.hostingapi.platform.control.EmailAddress;
+import net.hostingapi.platform.control.Param;
+
+/** Create zone: the spec's fields; clients also send the name as {@code zone}. */
+public record NewZone(
+        @NotNull @Param(aliases = "zone") String name,
+        @EmailAddress String hostmaster,
+        @Min(3600) @Max(31556926) Integer refresh,
+        @Min(3600) @Max(31556926) Integer expire,
+        @Min(600) @Max(31556926) Integer retry,
+        @Min(60) @Max(604800) Integer ttl,
+        List<@Valid @NotNull RecordInput> records,
+        String user,
+        Optional<String> project_uuid) {
+}

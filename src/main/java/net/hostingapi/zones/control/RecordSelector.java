@@ -1,0 +1,22 @@
+package net.hostingapi.zones.control;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import java.util.Optional;
+
+/**
+ * An element of records delete: every given, non-empty selector must match (AND); a record
+ * matching any element is deleted (OR). An element with no selector at all is refused.
+ */
+public record RecordSelector(
+        @Size(max = RecordNames.MAX_LENGTH) String name,
+        Optional<@Min(60) @Max(604800) Integer> ttl,
+        RecordType type,
+        @Size(max = RecordData.MAX_TXT_LENGTH) String data,
+        @Min(1) Long id) {
+
+    boolean isEmpty() {
+        return name == null && (ttl == null || ttl.isEmpty()) && type == null && data == null && id == null;
+    }
+}

@@ -1,0 +1,22 @@
+package net.hostingapi.zones.control;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import java.util.Optional;
+import net.hostingapi.platform.control.EmailAddress;
+
+/** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
+public record ZoneChanges(
+        @NotNull String zone,
+        @EmailAddress String hostmaster,
+        @Min(3600) @Max(31556926) Integer refresh,
+        @Min(3600) @Max(31556926) Integer expire,
+        @Min(600) @Max(31556926) Integer retry,
+        @Min(60) @Max(604800) Integer ttl,
+        List<@Valid @NotNull RecordInput> records,
+        String user,
+        Optional<String> project_uuid) {
+}

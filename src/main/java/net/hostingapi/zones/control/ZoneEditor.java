@@ -1,0 +1,301 @@
+package net.hostingapi.zones.control;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import net.hostingapi.accounts.control.CurrentCaller;
+import net.hostingapi.accounts.control.ProjectRegistry;
+import net.hostingapi.accounts.control.UserDirectory;
+import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.accounts.entity.ApiUser;
+import net.hostingapi.accounts.entity.Project;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.zones.entity.AssignedDomain;
+import net.hostingapi.zones.entity.RecordDraft;
+import net.hostingapi.zones.entity.SoaSettings;
+import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneRecord;
+
+/**
+ * Every change to the caller's zones. Each method is one transaction: a request with one invalid
+ * record stores nothing. Writers of one zone take its row lock first, so concurrent changes queue
+ * up rather than overwrite each other; the zone's version column catches anything else (409).
+ */
+@Stateless
+public class ZoneEditor {
+
+    /** A changed zone and the warnings the change produced (a record already present, no record matched). */
+    public record Changed(Zone zone, List<Message> warnings) {
+    }
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    CurrentCaller caller;
+
+    @Inject
+    UserDirectory users;
+
+    @Inject
+    ProjectRegistry projects;
+
+    @Inject
+    ZoneSettings settings;
+
+    @Inject
+    NameserverPublisher nameserver;
+
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Zone create(NewZone input, List<Message> bindingViolations) {
+        List<Message> violations = new ArrayList<>(bindingViolations);
+        ZoneNames.ZoneName name = null;
+        try {
+            name = input.name() == null ? null : ZoneNames.normalize(input.name());
+        } catch (IllegalArgumentException e) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, "name", "name: " + e.getMessage()));
+        }
+        List<RecordInput> inputs = input.records() == null ? List.of() : input.records();
+        List<RecordDraft> drafts = name == null ? List.of()
+                : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
+        RecordValidator.checkCnames(List.of(), drafts, violations);
+        RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
+        ApiUser user = user(input.user(), violations);
+        Optional<Project> project = project(input.project_uuid(), violations);
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        requireUnclaimed(name.name());
+        Zone zone = new Zone(em.find(Account.class, caller.accountId()), name.name(), name.unicode(),
+                new SoaSettings(
+                        input.hostmaster() != null ? input.hostmaster() : settings.hostmasterFor(name.name()),
+                        Objects.requireNonNullElse(input.refresh(), ZoneSettings.DEFAULT_REFRESH),
+                        Objects.requireNonNullElse(input.retry(), ZoneSettings.DEFAULT_RETRY),
+                        Objects.requireNonNullElse(input.expire(), ZoneSettings.DEFAULT_EXPIRE),
+                        Objects.requireNonNullElse(input.ttl(), ZoneSettings.DEFAULT_TTL)),
+                settings.nsFirst(), settings.nsSecond());
+        zone.assignTo(user);
+        if (project != null) {
+            zone.assignTo(project);
+        }
+        drafts.forEach(zone::addRecord);
+        em.persist(zone);
+        flushClaiming(name.name());
+        return zone;
+    }
+
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Zone update(ZoneChanges input, List<Message> bindingViolations) {
+        Zone zone = locked(input.zone());
+        List<Message> violations = new ArrayList<>(bindingViolations);
+        List<RecordDraft> drafts = null;
+        if (input.records() != null) {
+            drafts = RecordValidator.drafts(input.records(), zone.name(), RecordType.Operation.UPDATE, violations);
+            RecordValidator.checkCnames(List.of(), drafts, violations);
+            RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
+        }
+        ApiUser user = user(input.user(), violations);
+        Optional<Project> project = project(input.project_uuid(), violations);
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
+        if (user != null) {
+            zone.assignTo(user);
+        }
+        if (project != null) {
+            zone.assignTo(project);
+        }
+        if (drafts != null) {
+            zone.replaceRecords(drafts);
+        }
+        zone.changed();
+        em.flush();
+        return zone;
+    }
+
+    /** Refuses (409) a zone that still has assigned domains, unless {@code forceDelete} dissociates them. */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Zone delete(String zoneName, boolean forceDelete) {
+        Zone zone = locked(zoneName);
+        List<String> domains = zone.domains().stream().map(AssignedDomain::name).toList();
+        if (!domains.isEmpty() && !forceDelete) {
+            throw ApiException.conflict(MessageCode.STILL_IN_USE,
+                    "The zone still has assigned domains " + domains + "; dissociate them or set forceDelete");
+        }
+        zone.dissociateAll();
+        em.remove(zone);
+        em.flush();
+        nameserver.remove(zone.name(), domains);
+        return zone;
+    }
+
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Changed addRecords(String zoneName, List<RecordInput> inputs, List<Message> bindingViolations) {
+        Zone zone = locked(zoneName);
+        List<Message> violations = new ArrayList<>(bindingViolations);
+        List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
+        List<RecordDraft> kept = zone.records().stream().map(ZoneEditor::draftOf).toList();
+        RecordValidator.checkCnames(kept, drafts, violations);
+        RecordValidator.checkLimits(inputs.size(), kept.size() + inputs.size(), settings, violations);
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        List<Message> warnings = new ArrayList<>();
+        boolean added = false;
+        for (int i = 0; i < drafts.size(); i++) {
+            if (zone.addRecord(drafts.get(i))) {
+                added = true;
+            } else {
+                warnings.add(Message.forField(MessageCode.RECORD_ALREADY_PRESENT, "records[" + i + "]",
+                        "records[" + i + "]: " + MessageCode.RECORD_ALREADY_PRESENT.text()));
+            }
+        }
+        if (added) {
+            zone.changed();
+        }
+        em.flush();
+        return new Changed(zone, warnings);
+    }
+
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Changed deleteRecords(String zoneName, List<RecordSelector> selectors, List<Message> bindingViolations) {
+        Zone zone = locked(zoneName);
+        List<Message> violations = new ArrayList<>(bindingViolations);
+        List<RecordMatcher> matchers = new ArrayList<>();
+        for (int i = 0; i < selectors.size(); i++) {
+            matchers.add(RecordMatcher.of(selectors.get(i), zone.name(), "records[" + i + "]", violations));
+        }
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations);
+        }
+        List<ZoneRecord> removed = zone.removeRecords(r -> matchers.stream().anyMatch(m -> m.matches(r)));
+        if (removed.isEmpty()) {
+            return new Changed(zone, List.of(Message.of(MessageCode.NO_RECORD_MATCHED)));
+        }
+        zone.changed();
+        em.flush();
+        return new Changed(zone, List.of());
+    }
+
+    /** Loads the zone onto the nameserver now; with {@code forceDelete} it is removed there first. */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Zone refresh(String zoneName, boolean forceDelete) {
+        Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId(), LockModeType.NONE);
+        try {
+            if (forceDelete) {
+                nameserver.remove(zone.name(), zone.domains().stream().map(AssignedDomain::name).toList());
+            }
+            nameserver.publish(zone);
+        } catch (NameserverPublisher.Unavailable e) {
+            throw ApiException.unavailable("The nameserver is unavailable: " + e.getMessage(), 10);
+        }
+        return zone;
+    }
+
+    /** Binds a domain to the zone; a domain is bound to at most one zone across all accounts. */
+    @RolesAllowed(Right.Names.CALLER)
+    public Zone assignDomain(String zoneName, String domainName) {
+        Zone zone = locked(zoneName);
+        String domain = domainName(domainName);
+        if (zone.isAssigned(domain)) {
+            return zone;
+        }
+        boolean boundElsewhere = !em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
+                .setParameter("name", domain).getResultList().isEmpty();
+        if (boundElsewhere || domain.equals(zone.name()) || isZone(domain)) {
+            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The domain is already bound to a zone");
+        }
+        zone.assign(domain);
+        zone.changed();
+        flushClaiming(domain);
+        return zone;
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public Zone dissociateDomain(String zoneName, String domainName) {
+        Zone zone = locked(zoneName);
+        String domain = domainName(domainName);
+        if (!zone.isAssigned(domain)) {
+            throw ApiException.notFound("Domain assignment");
+        }
+        zone.dissociate(domain);
+        zone.changed();
+        em.flush();
+        nameserver.remove(domain, List.of());
+        return zone;
+    }
+
+    private Zone locked(String zoneName) {
+        return ZoneCatalog.find(em, zoneName, caller.accountId(), LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    private static String domainName(String domainName) {
+        try {
+            return ZoneNames.normalize(domainName).name();
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid("domainName", MessageCode.FIELD_INVALID, "domainName: " + e.getMessage());
+        }
+    }
+
+    private boolean isZone(String name) {
+        return !em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name).getResultList().isEmpty();
+    }
+
+    /** A zone name is unique across all accounts and must not be a domain bound to another zone. */
+    private void requireUnclaimed(String name) {
+        boolean bound = !em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
+                .setParameter("name", name).getResultList().isEmpty();
+        if (bound || isZone(name)) {
+            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The zone name is already taken");
+        }
+    }
+
+    /** Two requests racing for one name: the database's unique key decides, and the loser gets 409. */
+    private void flushClaiming(String name) {
+        try {
+            em.flush();
+        } catch (PersistenceException e) {
+            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The name " + name + " is already taken");
+        }
+    }
+
+    private ApiUser user(String username, List<Message> violations) {
+        if (username == null) {
+            return null;
+        }
+        Optional<ApiUser> user = users.find(username);
+        if (user.isEmpty()) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, "user", "user: no such user in the account"));
+        }
+        return user.orElse(null);
+    }
+
+    /** Null: not given; empty: clear it. */
+    private Optional<Project> project(Optional<String> uuid, List<Message> violations) {
+        if (uuid == null || uuid.isEmpty()) {
+            return uuid == null ? null : Optional.empty();
+        }
+        Optional<Project> project = projects.find(uuid.get());
+        if (project.isEmpty()) {
+            violations.add(Message.forField(MessageCode.FIELD_INVALID, "project_uuid", "project_uuid: no such project in the account"));
+            return null;
+        }
+        return project;
+    }
+
+    private static RecordDraft draftOf(ZoneRecord record) {
+        return new RecordDraft(record.name(), record.type(), record.data(), record.ttl());
+    }
+}

@@ -1,0 +1,68 @@
+package net.hostingapi.zones.control;
+
+import java.util.List;
+import java.util.Optional;
+import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneRecord;
+
+/**
+ * A zone as an RFC 1035 master file: SOA and NS first, then the records in presentation format.
+ * HTTP_REDIRECT and HTTP_FRAME names point at the web forwarder (A, and AAAA when configured).
+ * Every value was validated when stored, and no field can hold a control character, so nothing a
+ * client sent can add a line.
+ */
+public final class ZoneFile {
+
+    private ZoneFile() {
+    }
+
+    /** The zone under its own name. */
+    public static String render(Zone zone, ZoneSettings settings) {
+        return render(zone, zone.name(), settings);
+    }
+
+    /** The zone's records under {@code origin}: its own name or a domain assigned to it. */
+    public static String render(Zone zone, String origin, ZoneSettings settings) {
+        StringBuilder file = new StringBuilder();
+        file.append("; ").append(origin).append(" (zone ").append(zone.name()).append("), serial ").append(zone.serial()).append('\n');
+        file.append("$ORIGIN ").append(origin).append(".\n");
+        file.append("$TTL ").append(zone.ttl()).append('\n');
+        file.append("@\t").append(zone.ttl()).append("\tIN\tSOA\t").append(absolute(zone.nsFirst())).append(' ')
+                .append(mailbox(zone.hostmaster())).append(" ( ").append(zone.serial()).append(' ')
+                .append(zone.refresh()).append(' ').append(zone.retry()).append(' ').append(zone.expire()).append(' ')
+                .append(zone.ttl()).append(" )\n");
+        line(file, "@", zone.ttl(), "NS", absolute(zone.nsFirst()));
+        line(file, "@", zone.ttl(), "NS", absolute(zone.nsSecond()));
+        for (ZoneRecord record : zone.records()) {
+            for (String[] published : published(record, settings)) {
+                line(file, record.name(), record.effectiveTtl(), published[0], published[1]);
+            }
+        }
+        return file.toString();
+    }
+
+    /** The (type, rdata) pairs a record is published as. */
+    static List<String[]> published(ZoneRecord record, ZoneSettings settings) {
+        if (record.type().isDnsType()) {
+            return List.<String[]>of(new String[] {record.type().name(), RecordData.presentation(record.type(), record.data())});
+        }
+        Optional<String> ipv6 = settings.webForwardIpv6();
+        return ipv6.isPresent()
+                ? List.of(new String[] {"A", settings.webForwardIpv4()}, new String[] {"AAAA", ipv6.get()})
+                : List.<String[]>of(new String[] {"A", settings.webForwardIpv4()});
+    }
+
+    private static void line(StringBuilder file, String name, int ttl, String type, String data) {
+        file.append(name).append('\t').append(ttl).append("\tIN\t").append(type).append('\t').append(data).append('\n');
+    }
+
+    static String absolute(String host) {
+        return host.endsWith(".") ? host : host + ".";
+    }
+
+    /** {@code first.last@example.com} as the SOA's RNAME: {@code first\.last.example.com.} */
+    static String mailbox(String email) {
+        int at = email.lastIndexOf('@');
+        return email.substring(0, at).replace(".", "\\.") + "." + absolute(email.substring(at + 1));
+    }
+}

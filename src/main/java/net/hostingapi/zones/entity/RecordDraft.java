@@ -1,0 +1,12 @@
+package net.hostingapi.zones.entity;
+
+import net.hostingapi.zones.control.RecordType;
+
+/** A record as validated and normalised from a request, before it is stored. */
+public record RecordDraft(String name, RecordType type, String data, Integer ttl) {
+
+    /** Same name, type and data. */
+    public boolean sameAs(RecordDraft other) {
+        return name.equals(other.name) && type == other.type && data.equals(other.data);
+    }
+}

@@ -1,0 +1,281 @@
+package net.hostingapi.zones.entity;
+
+import jakarta.persistence.CascadeType;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.OneToMany;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.accounts.entity.ApiUser;
+import net.hostingapi.accounts.entity.Project;
+
+/**
+ * A DNS zone of an account: its SOA settings, records and assigned domains. Every change raises
+ * the SOA serial ({@code YYYYMMDDnn}); the version column makes concurrent writers that would
+ * overwrite each other fail instead (optimistic locking).
+ */
+@Entity
+@Table(name = "zones")
+@NamedQuery(name = Zone.IN_ACCOUNT, query = "SELECT z FROM Zone z WHERE z.account.id = :account ORDER BY z.name")
+@NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
+public class Zone {
+
+    public static final String IN_ACCOUNT = "Zone.inAccount";
+    public static final String BY_NAME = "Zone.byName";
+
+    private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
+    private static final Comparator<ZoneRecord> RECORD_ORDER = Comparator.comparing(ZoneRecord::name)
+            .thenComparing(r -> r.type().name())
+            .thenComparing(r -> r.id() == null ? Long.MAX_VALUE : r.id());
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(optional = false, fetch = FetchType.LAZY)
+    @JoinColumn(name = "account_id")
+    private Account account;
+
+    @Column(nullable = false, unique = true, length = 253)
+    private String name;
+
+    @Column(name = "name_unicode", nullable = false, length = 253)
+    private String nameUnicode;
+
+    @Column(nullable = false)
+    private long serial;
+
+    @Column(nullable = false, length = 254)
+    private String hostmaster;
+
+    @Column(nullable = false)
+    private int refresh;
+
+    @Column(nullable = false)
+    private int retry;
+
+    @Column(nullable = false)
+    private int expire;
+
+    @Column(nullable = false)
+    private int ttl;
+
+    @Column(name = "ns_first", nullable = false, length = 253)
+    private String nsFirst;
+
+    @Column(name = "ns_second", nullable = false, length = 253)
+    private String nsSecond;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "user_id")
+    private ApiUser user;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "project_id")
+    private Project project;
+
+    @Version
+    private long version;
+
+    @OneToMany(mappedBy = "zone", cascade = CascadeType.ALL, orphanRemoval = true)
+    private List<ZoneRecord> records = new ArrayList<>();
+
+    @OneToMany(mappedBy = "zone", cascade = CascadeType.ALL, orphanRemoval = true)
+    @OrderBy("name ASC")
+    private List<AssignedDomain> domains = new ArrayList<>();
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private LocalDateTime updatedAt;
+
+    protected Zone() {
+    }
+
+    public Zone(Account account, String name, String nameUnicode, SoaSettings soa, String nsFirst, String nsSecond) {
+        this.account = account;
+        this.name = name;
+        this.nameUnicode = nameUnicode;
+        this.hostmaster = soa.hostmaster();
+        this.refresh = soa.refresh();
+        this.retry = soa.retry();
+        this.expire = soa.expire();
+        this.ttl = soa.ttl();
+        this.nsFirst = nsFirst;
+        this.nsSecond = nsSecond;
+        this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        this.updatedAt = createdAt;
+        this.serial = nextSerial(0, createdAt.toLocalDate());
+    }
+
+    /** Changes the given SOA settings; null leaves one as it is. */
+    public void configure(String newHostmaster, Integer newRefresh, Integer newRetry, Integer newExpire, Integer newTtl) {
+        if (newHostmaster != null) {
+            hostmaster = newHostmaster;
+        }
+        if (newRefresh != null) {
+            refresh = newRefresh;
+        }
+        if (newRetry != null) {
+            retry = newRetry;
+        }
+        if (newExpire != null) {
+            expire = newExpire;
+        }
+        if (newTtl != null) {
+            ttl = newTtl;
+        }
+    }
+
+    public void assignTo(ApiUser newUser) {
+        user = newUser;
+    }
+
+    /** Empty clears the project. */
+    public void assignTo(Optional<Project> newProject) {
+        project = newProject.orElse(null);
+    }
+
+    /** Adds a record unless one with the same name, type and data exists; tells whether it added. */
+    public boolean addRecord(RecordDraft draft) {
+        if (records.stream().anyMatch(r -> r.sameAs(draft))) {
+            return false;
+        }
+        records.add(new ZoneRecord(this, draft));
+        return true;
+    }
+
+    public List<ZoneRecord> removeRecords(Predicate<ZoneRecord> matching) {
+        List<ZoneRecord> removed = records.stream().filter(matching).toList();
+        records.removeAll(removed);
+        return removed;
+    }
+
+    /** The whole-zone update: the given records replace all records. */
+    public void replaceRecords(List<RecordDraft> drafts) {
+        records.clear();
+        drafts.forEach(this::addRecord);
+    }
+
+    public boolean isAssigned(String domain) {
+        return domains.stream().anyMatch(d -> d.name().equals(domain));
+    }
+
+    public void assign(String domain) {
+        if (!isAssigned(domain)) {
+            domains.add(new AssignedDomain(this, domain));
+        }
+    }
+
+    public void dissociate(String domain) {
+        domains.removeIf(d -> d.name().equals(domain));
+    }
+
+    public void dissociateAll() {
+        domains.clear();
+    }
+
+    /** Records a change: the serial rises (to today's first serial, or by one), the timestamp moves. */
+    public void changed() {
+        updatedAt = LocalDateTime.now(ZoneOffset.UTC);
+        serial = nextSerial(serial, updatedAt.toLocalDate());
+    }
+
+    /** {@code YYYYMMDDnn}: today's {@code 01}, or one more than the current serial if that is higher. */
+    static long nextSerial(long current, LocalDate today) {
+        long todaysFirst = Long.parseLong(today.format(DAY)) * 100 + 1;
+        return Math.max(todaysFirst, current + 1);
+    }
+
+    public boolean belongsTo(long accountId) {
+        return account.id() == accountId;
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String nameUnicode() {
+        return nameUnicode;
+    }
+
+    public long serial() {
+        return serial;
+    }
+
+    public String hostmaster() {
+        return hostmaster;
+    }
+
+    public int refresh() {
+        return refresh;
+    }
+
+    public int retry() {
+        return retry;
+    }
+
+    public int expire() {
+        return expire;
+    }
+
+    public int ttl() {
+        return ttl;
+    }
+
+    public String nsFirst() {
+        return nsFirst;
+    }
+
+    public String nsSecond() {
+        return nsSecond;
+    }
+
+    public ApiUser user() {
+        return user;
+    }
+
+    public Project project() {
+        return project;
+    }
+
+    /** Ordered by name, type and id, however they were loaded or added. */
+    public List<ZoneRecord> records() {
+        return records.stream().sorted(RECORD_ORDER).toList();
+    }
+
+    public List<AssignedDomain> domains() {
+        return List.copyOf(domains);
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+
+    public LocalDateTime updatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,103 @@
+package net.hostingapi.zones.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import net.hostingapi.zones.control.RecordType;
+
+/** One record of a zone: name relative to the zone ({@code @} the apex), data normalised; a null ttl inherits the zone's. */
+@Entity
+@Table(name = "zone_records")
+public class ZoneRecord {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(optional = false, fetch = FetchType.LAZY)
+    @JoinColumn(name = "zone_id")
+    private Zone zone;
+
+    @Column(nullable = false, length = 253)
+    private String name;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private RecordType type;
+
+    @Column(nullable = false, length = 4096)
+    private String data;
+
+    private Integer ttl;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private LocalDateTime updatedAt;
+
+    protected ZoneRecord() {
+    }
+
+    ZoneRecord(Zone zone, RecordDraft draft) {
+        this.zone = zone;
+        this.name = draft.name();
+        this.type = draft.type();
+        this.data = draft.data();
+        this.ttl = draft.ttl();
+        this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        this.updatedAt = createdAt;
+    }
+
+    /** Same name, type and data: adding it again changes nothing (contract section 6). */
+    public boolean sameAs(RecordDraft draft) {
+        return name.equals(draft.name()) && type == draft.type() && data.equals(draft.data());
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public Zone zone() {
+        return zone;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public RecordType type() {
+        return type;
+    }
+
+    public String data() {
+        return data;
+    }
+
+    public Integer ttl() {
+        return ttl;
+    }
+
+    /** The ttl the nameserver publishes: the record's own, or the zone's. */
+    public int effectiveTtl() {
+        return ttl != null ? ttl : zone.ttl();
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+
+    public LocalDateTime updatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,616 @@
+package net.hostingapi.zones;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.NamedCheckzone;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The eleven zone operations of the specification, their rules and rights, and the zone file. */
+@ServiceTest
+@RunAsClient
+class ZonesIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    Api.Customer customer;
+    Api api;
+
+    @BeforeEach
+    void newCustomer() {
+        customer = Api.at(base).newCustomer();
+        api = customer.api();
+    }
+
+    // ---- create, show, list, representation
+
+    @Test
+    void createAnswersTheZoneAsTheContractShowsIt() {
+        String name = zoneName();
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
+                .add("name", name.toUpperCase() + ".")
+                .add("records", records(record("www", "A", "192.0.2.10", 600), record("@", "MX", "10 mail." + name, null)))
+                .build());
+        assertEquals(201, created.status(), created.body());
+        JsonObject zone = created.data().getJsonObject("zone");
+        assertEquals(name, zone.getString("name"), "lower case, no trailing dot");
+        assertEquals(name, zone.getString("nameUnicode"));
+        assertTrue(zone.getString("serial").matches("\\d{10}"), "serial YYYYMMDDnn as a string");
+        assertEquals(43200, zone.getInt("refresh"));
+        assertEquals(7200, zone.getInt("retry"));
+        assertEquals(1209600, zone.getInt("expire"));
+        assertEquals(300, zone.getInt("ttl"));
+        assertEquals("hostmaster@" + name, zone.getString("hostmaster"));
+        assertTrue(zone.getString("created_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"));
+        assertTrue(zone.getJsonArray("domains").isEmpty());
+        assertEquals(Set.of("id", "name", "nameUnicode", "serial", "hostmaster", "refresh", "retry", "expire", "ttl",
+                "ns_first", "ns_second", "records", "domains", "user", "project_uuid", "created_at", "updated_at"), zone.keySet());
+        JsonObject www = recordNamed(zone, "www");
+        assertEquals("600", www.getString("ttl"), "record ttl is a string");
+        assertEquals(zone.getJsonNumber("id").toString(), www.getString("zone_id"), "zone_id is a string");
+        assertEquals(JsonValue.ValueType.NUMBER, www.get("id").getValueType());
+        assertTrue(recordNamed(zone, "@").isNull("ttl"), "a null ttl inherits the zone's");
+        assertEquals("mail." + name, recordNamed(zone, "@").getString("data").substring(3));
+
+        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name);
+        assertEquals(200, shown.status());
+        assertEquals(zone, shown.data().getJsonObject("zone"));
+        JsonArray listed = api.get("/api/v1/dns/zones").data().getJsonArray("zones");
+        assertEquals(1, listed.size());
+        assertEquals(2, listed.getJsonObject(0).getJsonArray("records").size());
+    }
+
+    @Test
+    void createTakesZoneAsTheNameAndFormFieldsWithBrackets() {
+        String name = zoneName();
+        Api.Response created = api.form("POST", "/api/v1/dns/zones/create", "zone=" + name
+                + "&ttl=7200&refresh=3600&records[0][name]=www&records[0][type]=A&records[0][data]=192.0.2.1&records[0][ttl]=3600");
+        assertEquals(201, created.status(), created.body());
+        JsonObject zone = created.data().getJsonObject("zone");
+        assertEquals(name, zone.getString("name"));
+        assertEquals(7200, zone.getInt("ttl"));
+        assertEquals("3600", zone.getJsonArray("records").getJsonObject(0).getString("ttl"));
+    }
+
+    @Test
+    void internationalisedNamesAreStoredAsALabels() {
+        String label = "müller" + UUID.randomUUID().toString().substring(0, 6);
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", label + ".example").build());
+        assertEquals(201, created.status(), created.body());
+        JsonObject zone = created.data().getJsonObject("zone");
+        assertTrue(zone.getString("name").startsWith("xn--"), zone.getString("name"));
+        assertEquals(label + ".example", zone.getString("nameUnicode"));
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone.getString("name")).status());
+    }
+
+    @Test
+    void zoneNamesAreUniqueAcrossAccounts() {
+        String name = createZone();
+        Api other = Api.at(base).newCustomer().api();
+        Api.Response taken = other.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build());
+        assertEquals(409, taken.status(), taken.body());
+        assertEquals(4091, taken.errorCodes().get(0));
+        assertFalse(taken.body().contains(customer.username()), "says not by whom");
+    }
+
+    // ---- validation
+
+    @Test
+    void everyViolatedZoneFieldIsNamed() {
+        Api.Response response = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
+                .add("name", "no_such..zone")
+                .add("hostmaster", "not an address")
+                .add("refresh", 3599).add("expire", 31556927).add("retry", 599).add("ttl", "59")
+                .add("user", "nobody-here").add("project_uuid", UUID.randomUUID().toString())
+                .build());
+        assertEquals(422, response.status(), response.body());
+        assertEquals(Set.of("name", "hostmaster", "refresh", "expire", "retry", "ttl", "user", "project_uuid"),
+                Set.copyOf(response.errorFields()));
+        Api.Response missing = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().build());
+        assertEquals(List.of("name"), missing.errorFields());
+    }
+
+    @Test
+    void boundsAreInclusive() {
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
+                .add("name", zoneName()).add("refresh", 3600).add("expire", 31556926).add("retry", 600).add("ttl", 604800)
+                .add("records", records(record("a", "A", "192.0.2.1", 60), record("b", "A", "192.0.2.2", 604800)))
+                .build());
+        assertEquals(201, created.status(), created.body());
+    }
+
+    @Test
+    void everyViolatedRecordFieldIsNamedWithItsPath() {
+        String name = zoneName();
+        Api.Response response = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
+                .add("name", name)
+                .add("records", Json.createArrayBuilder()
+                        .add(record("ok", "A", "192.0.2.1", null))
+                        .add(record("x".repeat(129), "A", "192.0.2.1", null))
+                        .add(record("www", "A", "192.0.2.300", null))
+                        .add(record("www", "AAAA", "192.0.2.1", 59))
+                        .add(record("tlsa", "TLSA", "3 1 1 " + "AB".repeat(32), null))
+                        .add(record("mx", "MX", "mail." + name, null))
+                        .add(record("elsewhere.example.org.", "A", "192.0.2.1", null))
+                        .add(Json.createObjectBuilder().add("name", "t").add("type", "TXT").add("data", "line\nbreak"))
+                        .add(Json.createObjectBuilder().add("name", "n").add("type", "SPF").add("data", "x"))
+                        .add(Json.createObjectBuilder().add("type", "A"))
+                        .add(record("r", "HTTP_REDIRECT", "ftp://example.org/", null)))
+                .build());
+        assertEquals(422, response.status(), response.body());
+        assertEquals(Set.of("records[1].name", "records[2].data", "records[3].ttl", "records[3].data", "records[4].type",
+                "records[5].data", "records[6].name", "records[7].data", "records[8].type", "records[9].name",
+                "records[9].data", "records[10].data"), Set.copyOf(response.errorFields()));
+        assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + name).status(), "nothing stored");
+    }
+
+    @Test
+    void everyRecordTypeIsAcceptedInItsPresentationFormat() {
+        String name = createZone();
+        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                .add("records", allTypes(name)).build());
+        assertEquals(200, added.status(), added.body());
+        assertEquals(11, added.data().getJsonObject("zone").getJsonArray("records").size());
+    }
+
+    @Test
+    void cnameRules() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        Api.Response apex = add(name, record("@", "CNAME", "target.example.org", null));
+        assertEquals(422, apex.status());
+        assertEquals(List.of("records[0].name"), apex.errorFields());
+        Api.Response shared = add(name, record("www", "CNAME", "target.example.org", null));
+        assertEquals(422, shared.status());
+        assertEquals(List.of("records[0].name"), shared.errorFields());
+        assertEquals(200, add(name, record("alias", "CNAME", "target.example.org", null)).status());
+        Api.Response beside = add(name, record("alias", "TXT", "hello", null));
+        assertEquals(422, beside.status(), "no other record beside a CNAME");
+    }
+
+    @Test
+    void atMostAThousandRecordsInOneRequest() {
+        String name = createZone();
+        JsonArrayBuilder many = Json.createArrayBuilder();
+        for (int i = 0; i < 1001; i++) {
+            many.add(record("h" + i, "A", "192.0.2.1", null));
+        }
+        Api.Response refused = add(name, many);
+        assertEquals(422, refused.status());
+        assertEquals(List.of("records"), refused.errorFields());
+        assertTrue(zone(name).getJsonArray("records").isEmpty());
+    }
+
+    // ---- rights and accounts
+
+    @Test
+    void eachOperationChecksItsOwnRight() {
+        String name = createZone();
+        Api listOnly = Api.at(base).withToken(token("DNS_ZONES_LIST"));
+        Api crudOnly = Api.at(base).withToken(token("DNS_ZONES_CRUD"));
+        assertEquals(200, listOnly.get("/api/v1/dns/zones/show?zone=" + name).status());
+        assertEquals(200, listOnly.get("/api/v1/dns/zones").status());
+        assertEquals(200, listOnly.get("/api/v1/dns/zones/statistics").status());
+        assertForbidden(listOnly.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zoneName()).build()), "DNS_ZONES_CRUD");
+        assertForbidden(listOnly.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                .add("records", records(record("a", "A", "192.0.2.1", null))).build()), "DNS_ZONES_CRUD");
+        assertForbidden(crudOnly.get("/api/v1/dns/zones/show?zone=" + name), "DNS_ZONES_LIST");
+        assertForbidden(crudOnly.get("/api/v1/dns/zones"), "DNS_ZONES_LIST");
+        assertEquals(201, crudOnly.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zoneName()).build()).status());
+    }
+
+    @Test
+    void anotherAccountsZoneDoesNotExist() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        Api other = Api.at(base).newCustomer().api();
+        assertNotFound(other.get("/api/v1/dns/zones/show?zone=" + name));
+        assertNotFound(other.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 600).build()));
+        assertNotFound(other.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build()));
+        assertNotFound(other.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                .add("records", records(record("evil", "A", "192.0.2.66", null))).build()));
+        assertNotFound(other.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name)
+                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www"))).build()));
+        assertNotFound(other.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "x-" + name).build()));
+        assertNotFound(other.get("/api/v1/dns/zones/export?zone=" + name));
+        assertEquals(0, other.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
+        assertEquals(1, zone(name).getJsonArray("records").size(), "untouched");
+    }
+
+    // ---- writes
+
+    @Test
+    void aRequestWithOneBadRecordStoresNothing() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        JsonObject before = zone(name);
+        Api.Response refused = add(name, record("ok1", "A", "192.0.2.2", null), record("bad", "A", "999.1.1.1", null), record("ok2", "A", "192.0.2.3", null));
+        assertEquals(422, refused.status());
+        assertEquals(List.of("records[1].data"), refused.errorFields());
+        assertEquals(before, zone(name));
+        Api.Response badUpdate = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 900)
+                .add("records", records(record("x", "A", "192.0.2.9", null), record("y", "MX", "nonsense", null))).build());
+        assertEquals(422, badUpdate.status());
+        assertEquals(before, zone(name), "not even the ttl changed");
+    }
+
+    @Test
+    void addingAnIdenticalRecordAgainChangesNothing() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        String serial = zone(name).getString("serial");
+        Api.Response again = add(name, record("WWW." + name + ".", "A", "192.0.2.1", 900));
+        assertEquals(200, again.status(), again.body());
+        assertEquals(List.of("records[0]"), again.warningFields());
+        assertEquals(3010, again.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertEquals(1, zone(name).getJsonArray("records").size());
+        assertEquals(serial, zone(name).getString("serial"), "nothing changed, so the serial stays");
+    }
+
+    @Test
+    void deleteSelectorsCombineAndWithinAndOrAcross() {
+        String name = createZone(record("www", "A", "192.0.2.1", null), record("www", "AAAA", "2001:db8::1", null),
+                record("www", "TXT", "hello", null), record("mail", "A", "192.0.2.2", null), record("ftp", "A", "192.0.2.3", null),
+                record("@", "MX", "10 mail." + name(), null));
+        Api.Response byNameAndType = deleteRecords(name, Json.createObjectBuilder().add("name", "www").add("type", "AAAA").add("data", "").add("ttl", ""));
+        assertEquals(200, byNameAndType.status(), byNameAndType.body());
+        assertEquals(Set.of("www A", "www TXT", "mail A", "ftp A", "@ MX"), summary(zone(name)));
+
+        long mailId = recordNamed(zone(name), "mail").getJsonNumber("id").longValue();
+        Api.Response byIdOrName = deleteRecords(name, Json.createObjectBuilder().add("id", mailId), Json.createObjectBuilder().add("name", "ftp." + name + "."));
+        assertEquals(200, byIdOrName.status(), byIdOrName.body());
+        assertEquals(Set.of("www A", "www TXT", "@ MX"), summary(zone(name)));
+
+        Api.Response byNameOnly = deleteRecords(name, Json.createObjectBuilder().add("name", "www"));
+        assertEquals(Set.of("@ MX"), summary(byNameOnly.data().getJsonObject("zone")));
+
+        Api.Response noMatch = deleteRecords(name, Json.createObjectBuilder().add("name", "nothing"));
+        assertEquals(200, noMatch.status());
+        assertEquals(3011, noMatch.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+
+        Api.Response empty = deleteRecords(name, Json.createObjectBuilder().add("type", ""));
+        assertEquals(422, empty.status(), "no selector deletes nothing, not everything");
+        assertEquals(List.of("records[0]"), empty.errorFields());
+        Api.Response badId = deleteRecords(name, Json.createObjectBuilder().add("id", 0));
+        assertEquals(List.of("records[0].id"), badId.errorFields());
+        Api.Response ds = deleteRecords(name, Json.createObjectBuilder().add("type", "DS"));
+        assertEquals(List.of("records[0].type"), ds.errorFields(), "DS is not among delete's types");
+        Api.Response none = api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name).build());
+        assertEquals(List.of("records"), none.errorFields());
+        assertEquals(Set.of("@ MX"), summary(zone(name)));
+    }
+
+    @Test
+    void deleteRecordsTakesAFormBody() {
+        String name = createZone(record("www", "A", "192.0.2.1", null), record("www", "TXT", "x", null));
+        Api.Response deleted = api.form("DELETE", "/api/v1/dns/zones/records/delete",
+                "zone=" + name + "&records[0][name]=www&records[0][type]=TXT&records[0][data]=&records[0][ttl]=");
+        assertEquals(200, deleted.status(), deleted.body());
+        assertEquals(Set.of("www A"), summary(deleted.data().getJsonObject("zone")));
+    }
+
+    @Test
+    void updateChangesTheWholeZone() {
+        String name = createZone(record("www", "A", "192.0.2.1", null), record("old", "A", "192.0.2.2", null));
+        JsonObject before = zone(name);
+        Api.Response updated = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
+                .add("ttl", 900).add("hostmaster", "dns@example.org")
+                .add("records", records(record("www", "A", "192.0.2.9", null), record("_25._tcp.mail", "TLSA", "3 1 1 " + "ab".repeat(32), null),
+                        record("sub", "DS", "60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118", null))).build());
+        assertEquals(200, updated.status(), updated.body());
+        JsonObject zone = updated.data().getJsonObject("zone");
+        assertEquals(900, zone.getInt("ttl"));
+        assertEquals("dns@example.org", zone.getString("hostmaster"));
+        assertEquals(before.getInt("refresh"), zone.getInt("refresh"), "absent fields stay");
+        assertEquals(Set.of("www A", "_25._tcp.mail TLSA", "sub DS"), summary(zone));
+        assertTrue(Long.parseLong(zone.getString("serial")) > Long.parseLong(before.getString("serial")));
+
+        Api.Response keepRecords = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("retry", 900).build());
+        assertEquals(3, keepRecords.data().getJsonObject("zone").getJsonArray("records").size(), "no records given: records stay");
+    }
+
+    @Test
+    void projectAndUserAreSetAndCleared() {
+        String uuid = api.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build())
+                .data().getJsonObject("project").getString("uuid");
+        String name = zoneName();
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                .add("project_uuid", uuid).add("user", customer.username()).build());
+        assertEquals(201, created.status(), created.body());
+        assertEquals(uuid, created.data().getJsonObject("zone").getString("project_uuid"));
+        assertEquals(customer.username(), created.data().getJsonObject("zone").getString("user"));
+        Api.Response cleared = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).addNull("project_uuid").build());
+        assertTrue(cleared.data().getJsonObject("zone").isNull("project_uuid"));
+        String foreign = Api.at(base).newCustomer().api().json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "q").build())
+                .data().getJsonObject("project").getString("uuid");
+        Api.Response notOurs = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("project_uuid", foreign).build());
+        assertEquals(List.of("project_uuid"), notOurs.errorFields());
+    }
+
+    @Test
+    void serialRisesWithEveryChange() {
+        String name = createZone();
+        long serial = serial(name);
+        add(name, record("a", "A", "192.0.2.1", null));
+        assertEquals(serial + 1, serial(name));
+        deleteRecords(name, Json.createObjectBuilder().add("name", "a"));
+        assertEquals(serial + 2, serial(name));
+        api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 600).build());
+        assertEquals(serial + 3, serial(name));
+        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "alias-" + name).build());
+        assertEquals(serial + 4, serial(name));
+        api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", "alias-" + name).build());
+        assertEquals(serial + 5, serial(name));
+        api.get("/api/v1/dns/zones/show?zone=" + name);
+        assertEquals(serial + 5, serial(name), "reading changes nothing");
+    }
+
+    // ---- domains and delete
+
+    @Test
+    void domainsAreAssignedDissociatedAndBoundToOneZone() {
+        String name = createZone();
+        String domain = "shop-" + name;
+        Api.Response assigned = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain.toUpperCase()).build());
+        assertEquals(200, assigned.status(), assigned.body());
+        assertEquals(domain, assigned.data().getJsonObject("zone").getJsonArray("domains").getJsonObject(0).getString("name"));
+
+        Api other = Api.at(base).newCustomer().api();
+        String otherZone = zoneName();
+        other.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", otherZone).build());
+        Api.Response elsewhere = other.json("POST", "/api/v1/dns/zones/" + otherZone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        assertEquals(409, elsewhere.status(), elsewhere.body());
+        Api.Response aZone = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", otherZone).build());
+        assertEquals(409, aZone.status(), "another account's zone cannot be taken over as a domain");
+        Api.Response invalid = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "not a domain").build());
+        assertEquals(List.of("domainName"), invalid.errorFields());
+
+        Api.Response notBound = api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", "other-" + name).build());
+        assertEquals(404, notBound.status());
+        Api.Response dissociated = api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        assertEquals(200, dissociated.status());
+        assertTrue(dissociated.data().getJsonObject("zone").getJsonArray("domains").isEmpty());
+        assertEquals(200, other.json("POST", "/api/v1/dns/zones/" + otherZone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()).status(),
+                "free again");
+    }
+
+    @Test
+    void deleteRefusesAZoneWithDomainsUnlessForced() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "d-" + name).build());
+        Api.Response refused = api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build());
+        assertEquals(409, refused.status(), refused.body());
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + name).status());
+        Api.Response forced = api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=1");
+        assertEquals(200, forced.status(), forced.body());
+        assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + name).status());
+        String plain = createZone();
+        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", plain).build()).status());
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status(), "the name is free again");
+    }
+
+    @Test
+    void statisticsCountTheAccountsZones() {
+        String name = createZone(record("www", "A", "192.0.2.1", null), record("mail", "A", "192.0.2.2", null), record("@", "TXT", "v=spf1 -all", null));
+        createZone();
+        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "s-" + name).build());
+        JsonObject statistics = api.get("/api/v1/dns/zones/statistics").data().getJsonObject("statistics");
+        assertEquals(2, statistics.getInt("zones"));
+        assertEquals(3, statistics.getInt("records"));
+        assertEquals(1, statistics.getInt("domains"));
+        assertEquals(2, statistics.getJsonObject("records_by_type").getInt("A"));
+    }
+
+    // ---- zone files
+
+    @Test
+    void exportedZoneFilesLoadInNamedCheckzone() {
+        String name = createZone();
+        add(name, allTypes(name));
+        api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("hostmaster", "first.last@example.org").build());
+        Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + name);
+        assertEquals(200, exported.status(), exported.body());
+        assertTrue(exported.header("Content-Type").startsWith("text/dns"));
+        String file = exported.body();
+        assertTrue(file.contains("IN\tSOA\t"), file);
+        assertTrue(file.indexOf("\tSOA\t") < file.indexOf("\tNS\t") && file.indexOf("\tNS\t") < file.indexOf("\tA\t"), "SOA and NS first");
+        assertTrue(file.contains(zone(name).getString("serial")));
+        assertTrue(file.contains("first\\.last.example.org."), "hostmaster as the SOA mailbox");
+        NamedCheckzone.assertLoads(name, file);
+    }
+
+    @Test
+    void longTxtIsSplitIntoStringsAndLoads() {
+        String name = createZone(record("@", "TXT", "v=DKIM1; k=rsa; p=" + "A".repeat(600) + " \"quoted\" \\ back", null));
+        String file = api.get("/api/v1/dns/zones/export?zone=" + name).body();
+        assertTrue(file.contains("\" \""), "split into several strings: " + file);
+        NamedCheckzone.assertLoads(name, file);
+    }
+
+    @Test
+    void refreshWritesTheZoneFileForTheNameserver() throws Exception {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        String domain = "r-" + name;
+        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).add("forceDelete", true).build());
+        assertEquals(200, refreshed.status(), refreshed.body());
+        Path zones = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones");
+        Path file = zones.resolve(name + ".zone");
+        assertTrue(Files.readString(file).contains(zone(name).getString("serial")));
+        NamedCheckzone.assertLoads(name, file);
+        NamedCheckzone.assertLoads(domain, zones.resolve(domain + ".zone"));
+        api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=true");
+        assertFalse(Files.exists(file), "deleting the zone removes it from the nameserver");
+        assertFalse(Files.exists(zones.resolve(domain + ".zone")));
+    }
+
+    // ---- concurrency
+
+    @Test
+    void twentyParallelAddsOnOneZoneLoseNothing() throws Exception {
+        String name = createZone();
+        long serial = serial(name);
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        List<Future<Api.Response>> answers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            int n = i;
+            answers.add(pool.submit(() -> add(name, record("host" + n, "A", "192.0.2." + (n + 1), null))));
+        }
+        int stored = 0;
+        for (Future<Api.Response> answer : answers) {
+            int status = answer.get().status();
+            assertTrue(status == 200 || status == 409, "stored or 409, was " + answer.get());
+            stored += status == 200 ? 1 : 0;
+        }
+        pool.shutdown();
+        JsonObject zone = zone(name);
+        assertEquals(stored, zone.getJsonArray("records").size(), "every 200 is stored, nothing else");
+        assertEquals(serial + stored, Long.parseLong(zone.getString("serial")), "one serial step per change");
+        assertTrue(stored > 0);
+    }
+
+    @Test
+    void twentyParallelCreatesOfOneNameMakeOneZone() throws Exception {
+        String name = zoneName();
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        List<Future<Api.Response>> answers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            answers.add(pool.submit(() -> api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build())));
+        }
+        int created = 0;
+        for (Future<Api.Response> answer : answers) {
+            int status = answer.get().status();
+            assertTrue(status == 201 || status == 409, "created or 409, was " + answer.get());
+            created += status == 201 ? 1 : 0;
+        }
+        pool.shutdown();
+        assertEquals(1, created);
+        assertEquals(1, api.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
+    }
+
+    // ---- helpers
+
+    private static String zoneName() {
+        return "z" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + ".example";
+    }
+
+    private static String name() {
+        return "example.net";
+    }
+
+    private String createZone(JsonObjectBuilder... records) {
+        String name = zoneName();
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        for (JsonObjectBuilder record : records) {
+            array.add(record);
+        }
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).add("records", array).build());
+        assertEquals(201, created.status(), created.body());
+        return name;
+    }
+
+    private Api.Response add(String zone, JsonObjectBuilder... records) {
+        return add(zone, records(records));
+    }
+
+    private Api.Response add(String zone, JsonArrayBuilder records) {
+        return api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", zone).add("records", records).build());
+    }
+
+    private Api.Response deleteRecords(String zone, JsonObjectBuilder... selectors) {
+        return api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", zone).add("records", records(selectors)).build());
+    }
+
+    private JsonObject zone(String name) {
+        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name);
+        assertEquals(200, shown.status(), shown.body());
+        return shown.data().getJsonObject("zone");
+    }
+
+    private long serial(String name) {
+        return Long.parseLong(zone(name).getString("serial"));
+    }
+
+    private String token(String right) {
+        Api.Response created = api.json("POST", "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder().add("rights", Json.createArrayBuilder().add(right)).build());
+        assertEquals(201, created.status(), created.body());
+        return created.data().getJsonObject("token").getString("token");
+    }
+
+    static JsonObjectBuilder record(String name, String type, String data, Integer ttl) {
+        JsonObjectBuilder record = Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
+        return ttl == null ? record.addNull("ttl") : record.add("ttl", ttl);
+    }
+
+    static JsonArrayBuilder records(JsonObjectBuilder... records) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        for (JsonObjectBuilder record : records) {
+            array.add(record);
+        }
+        return array;
+    }
+
+    /** One record of every type create and add accept. */
+    private static JsonArrayBuilder allTypes(String zone) {
+        return records(
+                record("www", "A", "192.0.2.10", null),
+                record("www", "AAAA", "2001:DB8::10", 3600),
+                record("alias", "CNAME", "www." + zone + ".", null),
+                record("@", "MX", "10 mail.example.org", null),
+                record("_sip._tcp", "SRV", "10 60 5060 sip.example.org", null),
+                record("@", "TXT", "v=spf1 include:example.org -all", null),
+                record("@", "CAA", "0 issue \"letsencrypt.org\"", null),
+                record("10", "PTR", "host.example.org.", null),
+                record("sub", "NS", "ns1.example.org", null),
+                record("go", "HTTP_REDIRECT", "https://example.org/landing?a=1", null),
+                record("frame", "HTTP_FRAME", "http://example.org/", null));
+    }
+
+    private static JsonObject recordNamed(JsonObject zone, String name) {
+        return zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
+                .filter(r -> r.getString("name").equals(name)).findFirst().orElseThrow(() -> new AssertionError("no record " + name + " in " + zone));
+    }
+
+    private static Set<String> summary(JsonObject zone) {
+        return zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
+                .map(r -> r.getString("name") + " " + r.getString("type")).collect(Collectors.toSet());
+    }
+
+    private static void assertForbidden(Api.Response response, String right) {
+        assertEquals(403, response.status(), response.body());
+        assertTrue(response.body().contains(right), response.body());
+    }
+
+    private static void assertNotFound(Api.Response response) {
+        assertEquals(404, response.status(), response.body());
+    }
+}
