@@ -13,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -79,31 +78,7 @@ public final class Api {
     }
 
     public Response send(String method, String path, String contentType, String body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
-        Map<String, String> all = new LinkedHashMap<>();
-        if (token != null) {
-            all.put("Authorization", "Bearer " + token);
-        }
-        if (contentType != null) {
-            all.put("Content-Type", contentType);
-        }
-        all.putAll(headers);
-        all.forEach((k, v) -> {
-            if (v != null) {
-                request.header(k, v);
-            }
-        });
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        try {
-            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(response.statusCode(), response.body(), response.headers().map());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return sendBytes(method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
     public Response sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
@@ -115,7 +90,7 @@ public final class Api {
             request.header("Content-Type", contentType);
         }
         headers.forEach(request::header);
-        request.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         try {
             HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(response.statusCode(), response.body(), response.headers().map());

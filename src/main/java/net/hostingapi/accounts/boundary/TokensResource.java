@@ -15,6 +15,7 @@ import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 

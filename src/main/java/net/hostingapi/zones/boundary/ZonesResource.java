@@ -20,6 +20,7 @@ import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 import net.hostingapi.zones.control.NewZone;
@@ -45,9 +46,6 @@ public class ZonesResource {
     }
 
     public record DomainRef(@NotNull String domainName) {
-    }
-
-    record NoParameters() {
     }
 
     @Inject

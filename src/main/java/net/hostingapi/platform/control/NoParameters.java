@@ -1,5 +1,5 @@
-package net.hostingapi.accounts.boundary;
+package net.hostingapi.platform.control;
 
 /** Bound by operations that take no parameters, so that any parameter sent is reported as unknown. */
-record NoParameters() {
+public record NoParameters() {
 }
