@@ -456,6 +456,20 @@ class ZonesIT {
     }
 
     @Test
+    void changesReachTheZoneFilesWithoutRefresh() throws Exception {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", name + ".zone");
+        add(name, record("late", "A", "192.0.2.7", null));
+        String serial = zone(name).getString("serial");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!(Files.exists(file) && Files.readString(file).contains(serial)) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.readString(file).contains("late\t"), Files.readString(file));
+        NamedCheckzone.assertLoads(name, file);
+    }
+
+    @Test
     void refreshWritesTheZoneFileForTheNameserver() throws Exception {
         String name = createZone(record("www", "A", "192.0.2.1", null));
         String domain = "r-" + name;
@@ -468,7 +482,11 @@ class ZonesIT {
         NamedCheckzone.assertLoads(name, file);
         NamedCheckzone.assertLoads(domain, zones.resolve(domain + ".zone"));
         api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=true");
-        assertFalse(Files.exists(file), "deleting the zone removes it from the nameserver");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while ((Files.exists(file) || Files.exists(zones.resolve(domain + ".zone"))) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(file), "deleting the zone removes it from the nameserver (after commit, through the outbox)");
         assertFalse(Files.exists(zones.resolve(domain + ".zone")));
     }
 

@@ -3,18 +3,22 @@ package net.hostingapi.zones.control;
 import net.hostingapi.zones.entity.Zone;
 
 /**
- * Where zones are served from. Two implementations are planned: zone files for BIND, NSD or
- * Knot ({@link ZoneFilePublisher}, the default) and the PowerDNS HTTP API.
+ * Where zones are served from: zone files for BIND, NSD or Knot ({@link ZoneFilePublisher}, the
+ * default) or the PowerDNS HTTP API ({@link PowerDnsPublisher}), chosen by configuration.
  */
 public interface NameserverPublisher {
 
-    /** Loads the zone (and the domains assigned to it, under their own names) onto the nameserver. */
-    void publish(Zone zone);
+    /** Serves the zone's records under {@code origin}: the zone's own name or a domain assigned to it. */
+    void publish(Zone zone, String origin);
 
-    /** Removes the zone and the given assigned domains from the nameserver. */
-    void remove(String zoneName, java.util.Collection<String> assignedDomains);
+    /** Stops serving {@code origin}; nothing happens if it is not served. */
+    void remove(String origin);
 
-    /** Thrown when the nameserver cannot be reached or refuses; the caller answers 503. */
+    /** Whether the nameserver answers now, for /health. */
+    boolean isReachable();
+
+    /** The nameserver cannot be reached or refused the change; the caller retries or answers 503. */
+    @jakarta.ejb.ApplicationException
     class Unavailable extends RuntimeException {
         public Unavailable(String message, Throwable cause) {
             super(message, cause);

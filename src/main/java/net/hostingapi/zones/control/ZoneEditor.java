@@ -55,7 +55,10 @@ public class ZoneEditor {
     ZoneSettings settings;
 
     @Inject
-    NameserverPublisher nameserver;
+    PublicationOutbox outbox;
+
+    @Inject
+    ZoneSync sync;
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone create(NewZone input, List<Message> bindingViolations) {
@@ -92,6 +95,7 @@ public class ZoneEditor {
         drafts.forEach(zone::addRecord);
         em.persist(zone);
         flushClaiming(name.name());
+        outbox.enqueue(List.of(zone.name()));
         return zone;
     }
 
@@ -122,6 +126,7 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
+        outbox.enqueue(served(zone));
         return zone;
     }
 
@@ -134,10 +139,11 @@ public class ZoneEditor {
             throw ApiException.conflict(MessageCode.STILL_IN_USE,
                     "The zone still has assigned domains " + domains + "; dissociate them or set forceDelete");
         }
+        List<String> served = served(zone);
         zone.dissociateAll();
         em.remove(zone);
         em.flush();
-        nameserver.remove(zone.name(), domains);
+        outbox.enqueue(served);
         return zone;
     }
 
@@ -164,8 +170,9 @@ public class ZoneEditor {
         }
         if (added) {
             zone.changed();
+            em.flush();
+            outbox.enqueue(served(zone));
         }
-        em.flush();
         return new Changed(zone, warnings);
     }
 
@@ -186,6 +193,7 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
+        outbox.enqueue(served(zone));
         return new Changed(zone, List.of());
     }
 
@@ -194,10 +202,13 @@ public class ZoneEditor {
     public Zone refresh(String zoneName, boolean forceDelete) {
         Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId(), LockModeType.NONE);
         try {
-            if (forceDelete) {
-                nameserver.remove(zone.name(), zone.domains().stream().map(AssignedDomain::name).toList());
+            for (String name : served(zone)) {
+                if (forceDelete) {
+                    sync.reload(name);
+                } else {
+                    sync.sync(name);
+                }
             }
-            nameserver.publish(zone);
         } catch (NameserverPublisher.Unavailable e) {
             throw ApiException.unavailable("The nameserver is unavailable: " + e.getMessage(), 10);
         }
@@ -220,6 +231,7 @@ public class ZoneEditor {
         zone.assign(domain);
         zone.changed();
         flushClaiming(domain);
+        outbox.enqueue(served(zone));
         return zone;
     }
 
@@ -233,8 +245,18 @@ public class ZoneEditor {
         zone.dissociate(domain);
         zone.changed();
         em.flush();
-        nameserver.remove(domain, List.of());
+        List<String> names = new ArrayList<>(served(zone));
+        names.add(domain);
+        outbox.enqueue(names);
         return zone;
+    }
+
+    /** The names the nameserver serves this zone under: its own and its assigned domains'. */
+    private static List<String> served(Zone zone) {
+        List<String> names = new ArrayList<>();
+        names.add(zone.name());
+        zone.domains().forEach(d -> names.add(d.name()));
+        return names;
     }
 
     private Zone locked(String zoneName) {

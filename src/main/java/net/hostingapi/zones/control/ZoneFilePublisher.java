@@ -1,15 +1,14 @@
 package net.hostingapi.zones.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Collection;
 import java.util.Optional;
-import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -19,6 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * reloading at any moment reads either the old or the new zone, never half of one.
  */
 @ApplicationScoped
+@Typed(ZoneFilePublisher.class)
 public class ZoneFilePublisher implements NameserverPublisher {
 
     @Inject
@@ -33,38 +33,37 @@ public class ZoneFilePublisher implements NameserverPublisher {
     ZoneSettings settings;
 
     @Override
-    public void publish(Zone zone) {
-        write(zone.name(), ZoneFile.render(zone, settings));
-        for (AssignedDomain domain : zone.domains()) {
-            write(domain.name(), ZoneFile.render(zone, domain.name(), settings));
+    public void publish(Zone zone, String origin) {
+        try {
+            Path directory = Files.createDirectories(directory());
+            Path temporary = Files.createTempFile(directory, "." + origin, ".tmp");
+            Files.writeString(temporary, ZoneFile.render(zone, origin, settings), StandardCharsets.UTF_8);
+            Files.move(temporary, fileOf(origin), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new Unavailable("Cannot write the zone file of " + origin, e);
         }
     }
 
     @Override
-    public void remove(String zoneName, Collection<String> assignedDomains) {
+    public void remove(String origin) {
         try {
-            Files.deleteIfExists(fileOf(zoneName));
-            for (String domain : assignedDomains) {
-                Files.deleteIfExists(fileOf(domain));
-            }
+            Files.deleteIfExists(fileOf(origin));
         } catch (IOException e) {
-            throw new Unavailable("Cannot remove the zone file of " + zoneName, e);
+            throw new Unavailable("Cannot remove the zone file of " + origin, e);
         }
     }
 
-    public Path fileOf(String name) {
-        return directory().resolve(name + ".zone");
+    @Override
+    public boolean isReachable() {
+        try {
+            return Files.isWritable(Files.createDirectories(directory()));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
-    private void write(String name, String content) {
-        try {
-            Path directory = Files.createDirectories(directory());
-            Path temporary = Files.createTempFile(directory, "." + name, ".tmp");
-            Files.writeString(temporary, content, StandardCharsets.UTF_8);
-            Files.move(temporary, fileOf(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new Unavailable("Cannot write the zone file of " + name, e);
-        }
+    private Path fileOf(String origin) {
+        return directory().resolve(origin + ".zone");
     }
 
     private Path directory() {

@@ -1,0 +1,56 @@
+package net.hostingapi.zones.control;
+
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import net.hostingapi.zones.entity.AssignedDomain;
+import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneRecord;
+
+/** Finds the forwarding record for a host: in the zone (or assigned domain) that is its longest suffix, exact name first, then wildcard. */
+@Stateless
+public class ForwardFinder {
+
+    @PersistenceContext
+    EntityManager em;
+
+    public Optional<WebForwards.Forward> find(String host) {
+        if (!ZoneNames.isValidDomainName(host)) {
+            return Optional.empty();
+        }
+        List<String> suffixes = new ArrayList<>();
+        for (String s = host; s.contains("."); s = s.substring(s.indexOf('.') + 1)) {
+            suffixes.add(s);
+        }
+        List<Object[]> origins = new ArrayList<>();
+        em.createQuery("SELECT z FROM Zone z WHERE z.name IN :names", Zone.class).setParameter("names", suffixes)
+                .getResultList().forEach(z -> origins.add(new Object[] {z.name(), z}));
+        em.createQuery("SELECT d FROM AssignedDomain d WHERE d.name IN :names", AssignedDomain.class).setParameter("names", suffixes)
+                .getResultList().forEach(d -> origins.add(new Object[] {d.name(), d.zone()}));
+        return origins.stream()
+                .max(Comparator.comparingInt(o -> ((String) o[0]).length()))
+                .flatMap(o -> forwardIn((Zone) o[1], relative(host, (String) o[0])));
+    }
+
+    private static Optional<WebForwards.Forward> forwardIn(Zone zone, String name) {
+        String wildcard = name.equals(RecordNames.APEX) ? null
+                : "*" + (name.contains(".") ? name.substring(name.indexOf('.')) : "");
+        Optional<ZoneRecord> exact = forwarding(zone, name);
+        return exact.or(() -> wildcard == null ? Optional.empty() : forwarding(zone, wildcard))
+                .map(r -> new WebForwards.Forward(r.type(), r.data()));
+    }
+
+    private static Optional<ZoneRecord> forwarding(Zone zone, String name) {
+        return zone.records().stream()
+                .filter(r -> r.name().equals(name) && !r.type().isDnsType())
+                .findFirst();
+    }
+
+    private static String relative(String host, String origin) {
+        return host.equals(origin) ? RecordNames.APEX : host.substring(0, host.length() - origin.length() - 1);
+    }
+}

@@ -1,0 +1,131 @@
+package net.hostingapi.zones.control;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.hostingapi.zones.entity.PendingPublication;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Publishes what the outbox holds: right after each commit (nudged by the change event) and every
+ * two seconds for retries. Entries of one name are handled together (the nameserver gets the
+ * name's current state once); a failure keeps them and backs off, so a nameserver that was down
+ * catches up by itself when it returns.
+ */
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class PublicationWorker {
+
+    private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());
+    private static final int BATCH = 200;
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    ZoneSync sync;
+
+    @Inject
+    OutboxEntries entries;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Inject
+    @ConfigProperty(name = "PUBLISH_RETRY_MAX_SECONDS", defaultValue = "60")
+    long longestBackoff;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+
+    /** After a change commits: publish now, on another thread, so the answer does not wait. */
+    public void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) PublicationOutbox.ZonesChanged changed) {
+        executor.execute(this::drain);
+    }
+
+    @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
+    void retry() {
+        drain();
+    }
+
+    /** One drain at a time; a nudge during a drain makes it go round once more. */
+    void drain() {
+        if (!running.compareAndSet(false, true)) {
+            again.set(true);
+            return;
+        }
+        try {
+            do {
+                again.set(false);
+                publishDue();
+            } while (again.get());
+        } finally {
+            running.set(false);
+        }
+    }
+
+    private void publishDue() {
+        Map<String, Long> names = new LinkedHashMap<>();
+        for (PendingPublication due : entries.due(BATCH)) {
+            names.merge(due.name(), due.id(), Math::max);
+        }
+        names.forEach((name, upTo) -> {
+            try {
+                sync.sync(name);
+                entries.done(name, upTo);
+            } catch (RuntimeException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                LOG.log(Level.FINE, "Publishing " + name + " failed", e);
+                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
+                entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+            }
+        });
+    }
+
+    /** The outbox's rows, each change in a transaction of its own. */
+    @jakarta.enterprise.context.ApplicationScoped
+    public static class OutboxEntries {
+
+        @PersistenceContext
+        EntityManager em;
+
+        @Transactional
+        public List<PendingPublication> due(int limit) {
+            return em.createNamedQuery(PendingPublication.DUE, PendingPublication.class)
+                    .setParameter("now", LocalDateTime.now(ZoneOffset.UTC)).setMaxResults(limit).getResultList();
+        }
+
+        @Transactional
+        public void done(String name, long upTo) {
+            em.createNamedQuery(PendingPublication.OF_NAME, PendingPublication.class)
+                    .setParameter("name", name).setParameter("upTo", upTo).getResultList().forEach(em::remove);
+        }
+
+        @Transactional
+        public void failed(String name, long upTo, String error, Duration longest) {
+            em.createNamedQuery(PendingPublication.OF_NAME, PendingPublication.class)
+                    .setParameter("name", name).setParameter("upTo", upTo).getResultList()
+                    .forEach(p -> p.failed(error, longest));
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package net.hostingapi.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real PowerDNS Authoritative server (Debian's pdns-server with the sqlite3 backend) on
+ * loopback ports, for the tests: started and stopped by them. Missing binaries fail the test
+ * (README, Prerequisites; .ci/run installs them).
+ */
+public final class PowerDnsServer {
+
+    public static final String API_KEY = "test-pdns-api-key";
+    private static final String SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
+
+    private final Path directory;
+    private final int dnsPort;
+    private final int apiPort;
+    private Process process;
+
+    private PowerDnsServer(Path directory, int dnsPort, int apiPort) {
+        this.directory = directory;
+        this.dnsPort = dnsPort;
+        this.apiPort = apiPort;
+    }
+
+    public static PowerDnsServer create(Path directory, int dnsPort, int apiPort) {
+        try {
+            Path dir = Files.createDirectories(directory.toAbsolutePath());
+            Path database = dir.resolve("pdns.sqlite3");
+            Files.deleteIfExists(database);
+            run(new ProcessBuilder("sqlite3", database.toString()).redirectInput(Path.of(SCHEMA).toFile()),
+                    "sqlite3 and " + SCHEMA + " (apt-get install sqlite3 pdns-backend-sqlite3)");
+            Files.writeString(dir.resolve("pdns.conf"), String.join("\n",
+                    "launch=gsqlite3",
+                    "gsqlite3-database=" + database,
+                    "local-address=127.0.0.1",
+                    "local-port=" + dnsPort,
+                    "api=yes",
+                    "api-key=" + API_KEY,
+                    "webserver=yes",
+                    "webserver-address=127.0.0.1",
+                    "webserver-port=" + apiPort,
+                    "webserver-allow-from=127.0.0.0/8",
+                    "daemon=no",
+                    "guardian=no",
+                    "socket-dir=" + dir,
+                    "disable-syslog=yes",
+                    "loglevel=4",
+                    // answers must show a change at once
+                    "cache-ttl=0",
+                    "query-cache-ttl=0",
+                    "negquery-cache-ttl=0",
+                    "zone-cache-refresh-interval=0",
+                    ""));
+            return new PowerDnsServer(dir, dnsPort, apiPort);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public synchronized void start() {
+        if (process != null && process.isAlive()) {
+            return;
+        }
+        try {
+            process = new ProcessBuilder("pdns_server", "--config-dir=" + directory)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("pdns.log").toFile()))
+                    .start();
+        } catch (IOException e) {
+            throw new AssertionError("pdns_server is missing: apt-get install pdns-server pdns-backend-sqlite3 (README, Prerequisites)", e);
+        }
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<Void> answer = client.send(HttpRequest.newBuilder(URI.create(apiUrl() + "/api/v1/servers/localhost"))
+                        .header("X-API-Key", API_KEY).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (answer.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("pdns_server exited; see " + directory.resolve("pdns.log"));
+            }
+            sleep(200);
+        }
+        throw new AssertionError("pdns_server did not answer within 30 s; see " + directory.resolve("pdns.log"));
+    }
+
+    public synchronized void stop() {
+        if (process == null) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process = null;
+    }
+
+    public int dnsPort() {
+        return dnsPort;
+    }
+
+    public String apiUrl() {
+        return "http://127.0.0.1:" + apiPort;
+    }
+
+    private static void run(ProcessBuilder builder, String what) {
+        try {
+            Process p = builder.redirectErrorStream(true).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new AssertionError("Preparing PowerDNS failed: " + new String(p.getInputStream().readAllBytes()));
+            }
+        } catch (IOException e) {
+            throw new AssertionError("Missing " + what, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
