@@ -57,6 +57,8 @@ public final class ServiceLauncher {
         childEnv.put("DB_PASSWORD", credentials[2]);
         childEnv.putIfAbsent("DB_POOL_SIZE", "32");
         childEnv.putIfAbsent("PUBLIC_BASE_URL", "http://localhost:" + port);
+        childEnv.putIfAbsent("SERVER_ACTIONS_REQUESTS_PER_MINUTE", "60");
+        childEnv.putIfAbsent("SERVER_ACTIONS_MENU_TIMEOUT", "10");
 
         Process payara = builder.start();
         EmbeddedMariaDb database = embedded;

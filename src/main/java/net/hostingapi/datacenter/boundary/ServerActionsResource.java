@@ -1,0 +1,177 @@
+package net.hostingapi.datacenter.boundary;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.datacenter.control.ClientAddresses;
+import net.hostingapi.datacenter.control.IpAddress;
+import net.hostingapi.datacenter.control.MachineAddress;
+import net.hostingapi.datacenter.control.ServerActions;
+import net.hostingapi.datacenter.entity.ServerAction;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+/**
+ * Server actions: scheduling by the account (a valid token, no named right), and the three
+ * public endpoints a network-booting machine calls (file, menu, status), rate-limited per address.
+ */
+@Path("datacenter/server-actions")
+@Produces(MediaType.APPLICATION_JSON)
+public class ServerActionsResource {
+
+    static final String MAC = "[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\\1[0-9A-Fa-f]{2}){4}";
+    static final String TEMPLATE = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
+    static final String HOSTNAME = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*";
+    static final MediaType SCRIPT = MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8");
+
+    public record NewAction(
+            @NotNull @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff") String mac_address,
+            @NotNull @IpAddress String address,
+            @NotNull ServerAction.Kind action,
+            @Size(max = 64) @Pattern(regexp = TEMPLATE, message = "must be letters, digits, '.', '_' and '-', starting with a letter or digit") String template,
+            @Size(max = 253) @Pattern(regexp = HOSTNAME, message = "must be a host name") String hostname) {
+    }
+
+    public record ActionRef(@NotNull @Min(1) Long id) {
+    }
+
+    public record MachineQuery(@NotNull String address) {
+    }
+
+    public record StatusReport(@NotNull ServerAction.State state,
+                               @NotNull @Min(0) @Max(100) Integer state_percent,
+                               @NotBlank @Size(max = 255) String state_text) {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    ServerActions actions;
+
+    @Inject
+    ClientAddresses clients;
+
+    @Context
+    HttpServletRequest request;
+
+    @Context
+    HttpHeaders headers;
+
+    @GET
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
+    }
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply create() {
+        NewAction in = parameters.bind(NewAction.class);
+        return Reply.created(MessageCode.ACTION_CREATED, "action", ServerActionRepresentations.action(
+                actions.create(in.mac_address(), in.address(), in.action(), in.template(), in.hostname())));
+    }
+
+    @GET
+    @Path("show")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply show() {
+        ActionRef in = parameters.bind(ActionRef.class);
+        return Reply.ok(MessageCode.OK, "action", ServerActionRepresentations.actionWithHistory(actions.show(in.id())));
+    }
+
+    @POST
+    @Path("cancel")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply cancel() {
+        ActionRef in = parameters.bind(ActionRef.class);
+        return Reply.ok(MessageCode.ACTION_CANCELLED, "action", ServerActionRepresentations.actionWithHistory(actions.cancel(in.id())));
+    }
+
+    @GET
+    @Path("file")
+    @PermitAll
+    @RateLimited
+    @Produces({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
+    public Response file() {
+        return script(actions.file(address()));
+    }
+
+    @GET
+    @Path("menu")
+    @PermitAll
+    @RateLimited
+    @Produces({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
+    public Response menu() {
+        return script(actions.menu(address()));
+    }
+
+    @POST
+    @Path("status")
+    @PermitAll
+    @RateLimited
+    public Reply status() {
+        StatusReport in = parameters.bind(StatusReport.class);
+        return Reply.ok(MessageCode.STATUS_RECORDED, "action", ServerActionRepresentations.progress(
+                actions.report(clients.of(request), in.state(), in.state_percent(), in.state_text())));
+    }
+
+    /**
+     * The machine's {@code address}. One that is there but is no text at all, or holds control
+     * characters, is as malformed as any other non-address: 400 (contract section 7), not the
+     * binder's 422. A missing one stays 422.
+     */
+    private String address() {
+        try {
+            return parameters.bind(MachineQuery.class).address();
+        } catch (ApiException e) {
+            boolean malformed = e.status() == 422 && e.errors().stream()
+                    .allMatch(m -> "address".equals(m.field()) && m.code() == MessageCode.FIELD_INVALID);
+            throw malformed ? MachineAddress.malformed() : e;
+        }
+    }
+
+    /**
+     * The script as text/plain for iPXE, or in the envelope ({@code data.script}) when the client
+     * prefers JSON ({@code Accept: application/json}). Never cached: it changes with the action.
+     */
+    private Response script(String script) {
+        if (prefersJson()) {
+            return Response.ok(Reply.ok(MessageCode.OK, "script", Json.createValue(script))).build();
+        }
+        return Response.ok(script, SCRIPT).header("Cache-Control", "no-store").build();
+    }
+
+    private boolean prefersJson() {
+        for (MediaType accepted : headers.getAcceptableMediaTypes()) {
+            boolean json = accepted.isCompatible(MediaType.APPLICATION_JSON_TYPE);
+            boolean text = accepted.isCompatible(MediaType.TEXT_PLAIN_TYPE);
+            if (json || text) {
+                return json && !text;
+            }
+        }
+        return false;
+    }
+}

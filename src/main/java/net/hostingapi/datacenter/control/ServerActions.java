@@ -1,0 +1,137 @@
+package net.hostingapi.datacenter.control;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import net.hostingapi.accounts.control.CurrentCaller;
+import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.datacenter.entity.ServerAction;
+import net.hostingapi.datacenter.entity.ServerActionReport;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
+
+/**
+ * Server actions: scheduled, listed, shown and cancelled by their account; fetched as boot
+ * scripts and reported on by the machines, which are public and find an action only by the
+ * machine's own address.
+ */
+@Stateless
+public class ServerActions {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    CurrentCaller caller;
+
+    @Inject
+    BootConfiguration boot;
+
+    @RolesAllowed(Right.Names.CALLER)
+    public List<ServerAction> list() {
+        return em.createNamedQuery(ServerAction.IN_ACCOUNT, ServerAction.class)
+                .setParameter("account", caller.accountId()).getResultList();
+    }
+
+    /** One action of the caller's account, with its history. */
+    @RolesAllowed(Right.Names.CALLER)
+    public ServerAction show(long id) {
+        ServerAction action = find(id, LockModeType.NONE);
+        action.reports().size(); // the history is read here, inside the transaction
+        return action;
+    }
+
+    /**
+     * Schedules an action for the machine. A machine (its MAC address, and its IP address, by
+     * which its reports are matched) has at most one unfinished action, whichever account it
+     * belongs to: 409 otherwise, without saying whose.
+     */
+    @RolesAllowed(Right.Names.CALLER)
+    public ServerAction create(String macAddress, String address, ServerAction.Kind kind, String template, String hostname) {
+        if (kind == ServerAction.Kind.INSTALL && template == null) {
+            throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "template: required for INSTALL");
+        }
+        if (kind != ServerAction.Kind.INSTALL && template != null) {
+            throw ApiException.invalid("template", MessageCode.FIELD_NOT_ALLOWED, "template: only INSTALL takes a template");
+        }
+        String mac = MachineAddress.mac(macAddress).orElseThrow();
+        String ip = MachineAddress.ip(address).orElseThrow();
+        if (open(ServerAction.OPEN_BY_MAC, "mac", mac, LockModeType.NONE).isPresent()) {
+            throw ApiException.conflict(MessageCode.CONFLICT, "The machine " + mac + " already has an unfinished server action");
+        }
+        if (open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.NONE).isPresent()) {
+            throw ApiException.conflict(MessageCode.CONFLICT, "The address " + ip + " already has an unfinished server action");
+        }
+        ServerAction action = new ServerAction(em.getReference(Account.class, caller.accountId()), mac, ip, kind, template,
+                hostname == null ? null : hostname.toLowerCase(Locale.ROOT));
+        em.persist(action);
+        em.flush(); // a concurrent schedule for the same machine fails here, on the unique keys: 409
+        return action;
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public ServerAction cancel(long id) {
+        ServerAction action = find(id, LockModeType.PESSIMISTIC_WRITE);
+        em.persist(action.cancel());
+        action.reports().size();
+        return action;
+    }
+
+    /** The iPXE script the machine boots: its pending action, or the local disk. */
+    @PermitAll
+    public String file(String address) {
+        return IpxeScripts.file(boot.settings(), machine(MachineAddress.parse(address)));
+    }
+
+    /** The iPXE menu for the machine: the local disk, and its pending action as the default. */
+    @PermitAll
+    public String menu(String address) {
+        MachineAddress machine = MachineAddress.parse(address);
+        return IpxeScripts.menu(boot.settings(), machine.value(), machine(machine));
+    }
+
+    /**
+     * A machine's progress report, for the unfinished action of the address the request comes
+     * from (404 when there is none); the state machine refuses what it does not allow with 409.
+     */
+    @PermitAll
+    public ServerAction report(String sourceAddress, ServerAction.State state, int percent, String text) {
+        String ip = MachineAddress.ip(sourceAddress)
+                .orElseThrow(() -> ApiException.notFound("Server action for this address"));
+        ServerAction action = open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.PESSIMISTIC_WRITE)
+                .orElseThrow(() -> ApiException.notFound("Server action for this address"));
+        em.persist(action.report(state, percent, text, ServerActionReport.Reporter.MACHINE));
+        return action;
+    }
+
+    private IpxeScripts.Machine machine(MachineAddress address) {
+        Optional<ServerAction> open = address.type() == MachineAddress.Type.MAC
+                ? open(ServerAction.OPEN_BY_MAC, "mac", address.value(), LockModeType.NONE)
+                : open(ServerAction.OPEN_BY_ADDRESS, "address", address.value(), LockModeType.NONE);
+        return open.map(a -> new IpxeScripts.Machine(a.id(), a.kind(), a.state(), a.statePercent(), a.stateText(),
+                a.template(), a.hostname(), a.macAddress(), a.address())).orElse(null);
+    }
+
+    private ServerAction find(long id, LockModeType lock) {
+        return em.createNamedQuery(ServerAction.BY_ID, ServerAction.class)
+                .setParameter("account", caller.accountId()).setParameter("id", id)
+                .setLockMode(lock)
+                .getResultStream().findFirst()
+                .orElseThrow(() -> ApiException.notFound("Server action"));
+    }
+
+    private Optional<ServerAction> open(String query, String parameter, String value, LockModeType lock) {
+        return em.createNamedQuery(query, ServerAction.class)
+                .setParameter(parameter, value).setParameter("open", ServerAction.State.OPEN)
+                .setLockMode(lock)
+                .getResultStream().findFirst();
+    }
+}

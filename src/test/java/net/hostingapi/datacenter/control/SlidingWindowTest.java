@@ -1,0 +1,32 @@
+package net.hostingapi.datacenter.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The rate limit's rule, with the clock in the test's hand. */
+class SlidingWindowTest {
+
+    @Test
+    void theLimitHoldsPerKeyWithinTheWindow() {
+        SlidingWindow window = new SlidingWindow(3, 60_000);
+        assertEquals(0, window.acquire("a", 1_000));
+        assertEquals(0, window.acquire("a", 2_000));
+        assertEquals(0, window.acquire("a", 3_000));
+        assertEquals(58, window.acquire("a", 3_000), "until the first request is a minute old");
+        assertEquals(0, window.acquire("b", 3_000), "another address has its own count");
+    }
+
+    @Test
+    void refusedRequestsDoNotProlongTheWait() {
+        SlidingWindow window = new SlidingWindow(2, 60_000);
+        window.acquire("a", 0);
+        window.acquire("a", 30_000);
+        for (long t = 31_000; t < 60_000; t += 1_000) {
+            assertEquals((60_000 - t + 999) / 1000, window.acquire("a", t));
+        }
+        assertEquals(0, window.acquire("a", 60_000), "the first request left the window");
+        assertEquals(30, window.acquire("a", 60_000));
+        assertEquals(0, window.acquire("a", 90_000));
+    }
+}
