@@ -59,6 +59,12 @@ public final class ServiceLauncher {
         childEnv.putIfAbsent("PUBLIC_BASE_URL", "http://localhost:" + port);
         childEnv.putIfAbsent("SERVER_ACTIONS_REQUESTS_PER_MINUTE", "60");
         childEnv.putIfAbsent("SERVER_ACTIONS_MENU_TIMEOUT", "10");
+        // The post-boot file reads these; empty (not unset) keeps ${ENV=...} from staying literal.
+        // Without SMTP_HOST the service writes its mails as .eml files to MAIL_OUTBOX_DIR.
+        for (String smtp : List.of("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")) {
+            childEnv.putIfAbsent(smtp, "");
+        }
+        childEnv.putIfAbsent("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());
 
         Process payara = builder.start();
         EmbeddedMariaDb database = embedded;
@@ -75,6 +81,9 @@ public final class ServiceLauncher {
         }));
         System.out.println();
         System.out.println("Starting the Hosting API at http://localhost:" + port + "/api/v1");
+        System.out.println(childEnv.get("SMTP_HOST").isBlank()
+                ? "Mails (handle verification): .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
+                : "Mails (handle verification): SMTP via " + childEnv.get("SMTP_HOST"));
         System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
                 ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
         System.out.println();

@@ -7,10 +7,14 @@ import java.lang.annotation.Target;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** An Arquillian test against Payara Micro and a real MariaDB; the database comes up first. */
+/**
+ * An Arquillian test against Payara Micro, a real MariaDB and a real SMTP server; the database
+ * and the mail server come up first.
+ */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(MariaDbExtension.class)
+@ExtendWith(GreenMailExtension.class)
 @ExtendWith(ArquillianExtension.class)
 public @interface ServiceTest {
 }

@@ -19,6 +19,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.control.ClientAddresses;
 import net.hostingapi.datacenter.control.IpAddress;

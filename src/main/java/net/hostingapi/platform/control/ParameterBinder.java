@@ -84,6 +84,7 @@ public class ParameterBinder {
 
     public <R extends Record> Bound<R> bindWithViolations(Parameters parameters, Class<R> type) {
         List<Message> violations = new ArrayList<>();
+        parameters.markBound();
         R bound = bindRecord(type, parameters.values(), "", violations, parameters);
         if (bound != null) {
             // A field that could not even be converted is reported once, not again as "required".

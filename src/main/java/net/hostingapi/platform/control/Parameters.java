@@ -92,6 +92,11 @@ public final class Parameters {
         bound = true;
     }
 
+    /** Binding a record without components reads nothing, yet every parameter sent is then unknown. */
+    void markBound() {
+        bound = true;
+    }
+
     void warn(Message message) {
         warnings.add(message);
     }

@@ -1,5 +1,0 @@
-package net.hostingapi.datacenter.boundary;
-
-/** Bound by operations that take no parameters, so that any parameter sent is reported as unknown. */
-record NoParameters() {
-}

@@ -1,0 +1,81 @@
+package net.hostingapi.handles.boundary;
+
+import jakarta.json.JsonObject;
+import java.util.Map;
+import net.hostingapi.handles.control.Countries;
+import net.hostingapi.handles.control.HandleStatistics;
+import net.hostingapi.handles.entity.Handle;
+import net.hostingapi.handles.entity.Verification;
+import net.hostingapi.platform.control.JsonFields;
+
+/** How handles, countries and handle statistics look on the wire (contract section 5). */
+final class HandleRepresentations {
+
+    private HandleRepresentations() {
+    }
+
+    static JsonObject handle(Handle handle) {
+        return JsonFields.object()
+                .put("id", handle.id())
+                .put("handle", handle.handle())
+                .put("type", handle.type().name())
+                .put("sex", handle.sex().name())
+                .put("firstname", handle.firstname())
+                .put("lastname", handle.lastname())
+                .put("organisation", handle.organisation())
+                .put("street", handle.street())
+                .put("number", handle.number())
+                .put("postcode", handle.postcode())
+                .put("city", handle.city())
+                .put("region", handle.region())
+                .put("country", handle.country())
+                .put("email", handle.email())
+                .put("phone", handle.phone())
+                .put("fax", handle.fax())
+                .put("dateofbirth", handle.dateofbirth())
+                .put("countryofbirth", handle.countryofbirth())
+                .put("user", handle.user() == null ? null : handle.user().username())
+                .put("project_uuid", handle.project() == null ? null : handle.project().uuid())
+                .put("verification", verification(handle.verification()))
+                .put("created_at", handle.createdAt())
+                .put("updated_at", handle.updatedAt())
+                .build();
+    }
+
+    static JsonObject verification(Verification verification) {
+        return JsonFields.object()
+                .put("state", verification.state().name())
+                .put("sent_at", verification.sentAt())
+                .put("verified_at", verification.verifiedAt())
+                .put("deadline", verification.deadline())
+                .build();
+    }
+
+    /** What the public confirm link answers: the handle's identifier and verification, none of its personal data. */
+    static JsonObject confirmed(Handle handle) {
+        return JsonFields.object()
+                .put("handle", handle.handle())
+                .put("email", handle.email())
+                .put("state", handle.verification().state().name())
+                .put("verified_at", handle.verification().verifiedAt())
+                .build();
+    }
+
+    static JsonObject country(Countries.Country country) {
+        return JsonFields.object().put("code", country.code()).put("title", country.title()).build();
+    }
+
+    static JsonObject statistics(HandleStatistics statistics) {
+        return JsonFields.object()
+                .put("total", statistics.total())
+                .put("by_type", counts(statistics.byType()))
+                .put("by_verification_state", counts(statistics.byVerificationState()))
+                .build();
+    }
+
+    private static JsonObject counts(Map<? extends Enum<?>, Long> counts) {
+        JsonFields object = JsonFields.object();
+        counts.forEach((key, count) -> object.put(key.name(), count));
+        return object.build();
+    }
+}

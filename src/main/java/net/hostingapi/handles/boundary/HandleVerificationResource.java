@@ -1,0 +1,66 @@
+package net.hostingapi.handles.boundary;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.handles.control.HandleRegistry;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+/**
+ * Verification of a handle's e-mail address: refresh and resend for the account, and the
+ * public confirm endpoint the mailed link points at (the link's token is its only credential).
+ */
+@Path("domain/handles/verification")
+@Produces(MediaType.APPLICATION_JSON)
+public class HandleVerificationResource {
+
+    record ConfirmToken(@NotBlank String token) {
+    }
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    HandleRegistry handles;
+
+    @POST
+    @Path("refresh")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply refresh() {
+        HandleRef input = parameters.bind(HandleRef.class);
+        return Reply.ok(MessageCode.VERIFICATION_REFRESHED, "handle", HandleRepresentations.handle(handles.refresh(input.handle())));
+    }
+
+    @POST
+    @Path("resend")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply resend() {
+        HandleRef input = parameters.bind(HandleRef.class);
+        return Reply.ok(MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(handles.resend(input.handle())));
+    }
+
+    @GET
+    @Path("confirm")
+    @PermitAll
+    public Reply confirm() {
+        ConfirmToken input = parameters.bind(ConfirmToken.class);
+        return Reply.ok(MessageCode.VERIFICATION_CONFIRMED, "verification", HandleRepresentations.confirmed(handles.confirm(input.token())));
+    }
+
+    /** The same for clients that would rather not follow a link with GET. */
+    @POST
+    @Path("confirm")
+    @PermitAll
+    public Reply confirmByPost() {
+        return confirm();
+    }
+}

@@ -1,0 +1,87 @@
+package net.hostingapi.handles.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.handles.control.Countries;
+import net.hostingapi.handles.control.HandleChanges;
+import net.hostingapi.handles.control.HandleRegistry;
+import net.hostingapi.handles.control.NewHandle;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.Reply;
+
+/** Domain handles: a valid token and no named right (contract section 3). */
+@Path("domain/handles")
+@Produces(MediaType.APPLICATION_JSON)
+public class HandlesResource {
+
+    @Inject
+    ParameterBinder parameters;
+
+    @Inject
+    HandleRegistry handles;
+
+    @GET
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply list() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "handles", JsonFields.array(handles.list(), HandleRepresentations::handle));
+    }
+
+    @GET
+    @Path("countries")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply countries() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "countries", JsonFields.array(Countries.all(), HandleRepresentations::country));
+    }
+
+    @POST
+    @Path("create")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply create() {
+        NewHandle input = parameters.bind(NewHandle.class);
+        return Reply.created(MessageCode.HANDLE_CREATED, "handle", HandleRepresentations.handle(handles.create(input)));
+    }
+
+    @DELETE
+    @Path("delete")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply delete() {
+        HandleRef input = parameters.bind(HandleRef.class);
+        return Reply.ok(MessageCode.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
+    }
+
+    @POST
+    @Path("edit")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply edit() {
+        HandleChanges input = parameters.bind(HandleChanges.class);
+        return Reply.ok(MessageCode.HANDLE_UPDATED, "handle", HandleRepresentations.handle(handles.edit(input)));
+    }
+
+    @GET
+    @Path("show")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply show() {
+        HandleRef input = parameters.bind(HandleRef.class);
+        return Reply.ok(MessageCode.OK, "handle", HandleRepresentations.handle(handles.show(input.handle())));
+    }
+
+    @GET
+    @Path("statistics")
+    @RolesAllowed(Right.Names.CALLER)
+    public Reply statistics() {
+        parameters.bind(NoParameters.class);
+        return Reply.ok(MessageCode.OK, "statistics", HandleRepresentations.statistics(handles.statistics()));
+    }
+}

@@ -1,0 +1,40 @@
+package net.hostingapi.handles.control;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.time.LocalDate;
+import java.util.Optional;
+import net.hostingapi.handles.entity.HandleType;
+import net.hostingapi.handles.entity.Sex;
+import net.hostingapi.platform.control.EmailAddress;
+
+/**
+ * The parameters of Edit handle. Address, e-mail and phone are required; organisation,
+ * countryofbirth and user change when given; fax and project_uuid also clear with null. Type,
+ * sex, names and date of birth cannot change: clients send the whole object back, so the stored
+ * value is accepted and any other is refused ({@link UnchangedIdentity}).
+ */
+@UnchangedIdentity
+public record HandleChanges(
+        @NotBlank String handle,
+        @NotBlank @Size(max = 100) String street,
+        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER) String number,
+        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE) String postcode,
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY) String city,
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION) String region,
+        @NotNull @CountryCode String country,
+        @NotNull @EmailAddress String email,
+        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
+        @Size(max = 100) String organisation,
+        @CountryCode String countryofbirth,
+        @KnownUser String user,
+        Optional<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
+        Optional<@KnownProject String> project_uuid,
+        HandleType type,
+        Sex sex,
+        String firstname,
+        String lastname,
+        LocalDate dateofbirth) {
+}

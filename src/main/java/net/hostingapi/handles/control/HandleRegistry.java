@@ -1,0 +1,244 @@
+package net.hostingapi.handles.control;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import net.hostingapi.accounts.control.CurrentCaller;
+import net.hostingapi.accounts.control.ProjectRegistry;
+import net.hostingapi.accounts.control.TokenSecrets;
+import net.hostingapi.accounts.control.UserDirectory;
+import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.accounts.entity.ApiUser;
+import net.hostingapi.accounts.entity.Project;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.handles.entity.Handle;
+import net.hostingapi.handles.entity.HandleType;
+import net.hostingapi.handles.entity.Verification;
+import net.hostingapi.handles.entity.VerificationMail;
+import net.hostingapi.handles.entity.VerificationState;
+import net.hostingapi.mail.control.MailOutbox;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
+
+/**
+ * The handles of the caller's account, and the verification of their e-mail addresses. A new
+ * handle, and a handle whose address changes, get a mail with a single-use link; the mail goes
+ * into the outbox in the same transaction, so it is sent exactly when the change was stored.
+ */
+@Stateless
+public class HandleRegistry {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    CurrentCaller caller;
+
+    @Inject
+    UserDirectory users;
+
+    @Inject
+    ProjectRegistry projects;
+
+    @Inject
+    MailOutbox outbox;
+
+    @Inject
+    VerificationSettings settings;
+
+    @RolesAllowed(Right.Names.CALLER)
+    public List<Handle> list() {
+        return em.createNamedQuery(Handle.IN_ACCOUNT, Handle.class)
+                .setParameter("account", caller.accountId()).getResultList();
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle show(String handle) {
+        return find(handle).orElseThrow(() -> ApiException.notFound("Handle"));
+    }
+
+    /** A handle of the caller's account; handles of other accounts do not exist for the caller. */
+    @RolesAllowed(Right.Names.CALLER)
+    public Optional<Handle> find(String handle) {
+        return em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
+                .setParameter("account", caller.accountId()).setParameter("handle", handle)
+                .getResultStream().findFirst();
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle create(NewHandle input) {
+        LocalDateTime now = now();
+        Handle handle = new Handle(em.find(Account.class, caller.accountId()), unusedIdentifier(), input.type(), input.sex(),
+                input.firstname(), input.lastname(), input.dateofbirth(), input.email());
+        handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
+        handle.organisation(input.organisation());
+        handle.phone(input.phone());
+        handle.fax(input.fax() == null ? null : input.fax().orElse(null));
+        handle.countryOfBirth(input.countryofbirth() == null ? null : country(input.countryofbirth()));
+        handle.user(input.user() == null ? null : user(input.user()));
+        handle.project(input.project_uuid() == null ? null : input.project_uuid().map(this::project).orElse(null));
+        em.persist(handle);
+        issueVerification(handle, now);
+        em.flush();
+        return handle;
+    }
+
+    /** Changes what Edit handle may change; a new e-mail address is verified anew. */
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle edit(HandleChanges input) {
+        Handle handle = show(input.handle());
+        handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
+        handle.phone(input.phone());
+        if (input.organisation() != null) {
+            handle.organisation(input.organisation());
+        }
+        if (input.countryofbirth() != null) {
+            handle.countryOfBirth(country(input.countryofbirth()));
+        }
+        if (input.user() != null) {
+            handle.user(user(input.user()));
+        }
+        if (input.fax() != null) {
+            handle.fax(input.fax().orElse(null));
+        }
+        if (input.project_uuid() != null) {
+            handle.project(input.project_uuid().map(this::project).orElse(null));
+        }
+        if (handle.changeEmail(input.email())) {
+            issueVerification(handle, now());
+        }
+        em.flush();
+        return handle;
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle delete(String identifier) {
+        Handle handle = show(identifier);
+        outbox.withdraw(topic(handle));
+        em.remove(handle);
+        return handle;
+    }
+
+    @RolesAllowed(Right.Names.CALLER)
+    public HandleStatistics statistics() {
+        Map<HandleType, Long> byType = new EnumMap<>(HandleType.class);
+        for (HandleType type : HandleType.values()) {
+            byType.put(type, 0L);
+        }
+        for (Object[] row : em.createNamedQuery(Handle.COUNT_BY_TYPE, Object[].class)
+                .setParameter("account", caller.accountId()).getResultList()) {
+            byType.put((HandleType) row[0], (Long) row[1]);
+        }
+        Map<VerificationState, Long> byState = new EnumMap<>(VerificationState.class);
+        for (VerificationState state : VerificationState.values()) {
+            byState.put(state, 0L);
+        }
+        for (Object[] row : em.createNamedQuery(Handle.COUNT_BY_STATE, Object[].class)
+                .setParameter("account", caller.accountId()).getResultList()) {
+            byState.put((VerificationState) row[0], (Long) row[1]);
+        }
+        long total = byType.values().stream().mapToLong(Long::longValue).sum();
+        return new HandleStatistics(total, byType, byState);
+    }
+
+    /** Re-evaluates the verification: PENDING past its deadline becomes EXPIRED. */
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle refresh(String identifier) {
+        Handle handle = show(identifier);
+        handle.verification().refresh(now());
+        return handle;
+    }
+
+    /**
+     * A fresh link (the previous one stops working, a mail with it not yet delivered is withdrawn),
+     * valid for the full period again. Rate-limited per handle; the handle is locked meanwhile so
+     * that concurrent resends are counted one after the other.
+     */
+    @RolesAllowed(Right.Names.CALLER)
+    public Handle resend(String identifier) {
+        Handle handle = em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
+                .setParameter("account", caller.accountId()).setParameter("handle", identifier)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultStream().findFirst().orElseThrow(() -> ApiException.notFound("Handle"));
+        if (handle.verification().state() == VerificationState.VERIFIED) {
+            throw ApiException.conflict(MessageCode.ALREADY_VERIFIED, MessageCode.ALREADY_VERIFIED.text());
+        }
+        LocalDateTime now = now();
+        List<LocalDateTime> lastDay = em.createNamedQuery(VerificationMail.SINCE, LocalDateTime.class)
+                .setParameter("handle", handle.id()).setParameter("since", now.minusDays(1)).getResultList();
+        long wait = settings.resendLimit().retryAfterSeconds(lastDay, now);
+        if (wait > 0) {
+            throw ApiException.tooManyRequests(MessageCode.VERIFICATION_RESEND_LIMIT, wait);
+        }
+        em.createNamedQuery(VerificationMail.PRUNE)
+                .setParameter("handle", handle.id()).setParameter("before", now.minusDays(1)).executeUpdate();
+        issueVerification(handle, now);
+        return handle;
+    }
+
+    /** Follows a verification link (public: the link is the credential). */
+    @PermitAll
+    public Handle confirm(String token) {
+        Handle handle = em.createNamedQuery(Handle.BY_TOKEN, Handle.class)
+                .setParameter("hash", TokenSecrets.hash(token))
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultStream().findFirst()
+                .orElseThrow(() -> new ApiException(404, MessageCode.VERIFICATION_LINK_INVALID));
+        if (handle.verification().confirm(now()) == Verification.Outcome.EXPIRED) {
+            throw ApiException.conflict(MessageCode.VERIFICATION_EXPIRED, MessageCode.VERIFICATION_EXPIRED.text());
+        }
+        return handle;
+    }
+
+    private void issueVerification(Handle handle, LocalDateTime now) {
+        String token = TokenSecrets.newToken();
+        handle.verification().issue(TokenSecrets.hash(token), now, settings.validity());
+        em.persist(new VerificationMail(handle, now));
+        outbox.withdraw(topic(handle));
+        outbox.enqueue(topic(handle), handle.email(), "Please verify the e-mail address of domain handle " + handle.handle(),
+                VerificationText.body(handle, settings.confirmLink(token)));
+    }
+
+    private static String topic(Handle handle) {
+        return "handle-verification:" + handle.handle();
+    }
+
+    private String unusedIdentifier() {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            String candidate = HandleIdentifiers.next();
+            if (em.createNamedQuery(Handle.TAKEN, Long.class).setParameter("handle", candidate).getSingleResult() == 0) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("No unused handle identifier found in ten attempts");
+    }
+
+    private static String country(String code) {
+        return Countries.normalize(code).orElseThrow(() -> new IllegalArgumentException("unchecked country code"));
+    }
+
+    // The binder checked user and project; one deleted since is still refused, not stored half-way.
+    private ApiUser user(String username) {
+        return users.find(username).orElseThrow(() -> ApiException.invalid("user", MessageCode.FIELD_INVALID,
+                "user: must be the username of a user of the account"));
+    }
+
+    private Project project(String uuid) {
+        return projects.find(uuid).orElseThrow(() -> ApiException.invalid("project_uuid", MessageCode.FIELD_INVALID,
+                "project_uuid: must be the uuid of a project of the account"));
+    }
+
+    private static LocalDateTime now() {
+        return LocalDateTime.now(ZoneOffset.UTC);
+    }
+}

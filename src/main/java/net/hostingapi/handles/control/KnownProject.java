@@ -1,0 +1,36 @@
+package net.hostingapi.handles.control;
+
+import jakarta.inject.Inject;
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import net.hostingapi.accounts.control.ProjectRegistry;
+
+/** The uuid of a project of the caller's account; projects of other accounts do not exist. */
+@Constraint(validatedBy = KnownProject.Validator.class)
+@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Retention(RetentionPolicy.RUNTIME)
+public @interface KnownProject {
+
+    String message() default "must be the uuid of a project of the account";
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+
+    class Validator implements ConstraintValidator<KnownProject, String> {
+
+        @Inject
+        ProjectRegistry projects;
+
+        @Override
+        public boolean isValid(String value, ConstraintValidatorContext context) {
+            return value == null || projects.find(value).isPresent();
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package net.hostingapi.handles.control;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Past;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.time.LocalDate;
+import java.util.Optional;
+import net.hostingapi.handles.entity.HandleType;
+import net.hostingapi.handles.entity.Sex;
+import net.hostingapi.platform.control.EmailAddress;
+
+/** The parameters of Create handle, with the specification's field rules. */
+@OrganisationForOrg
+public record NewHandle(
+        @NotNull HandleType type,
+        @NotNull Sex sex,
+        @NotBlank @Size(max = 100) String firstname,
+        @NotBlank @Size(max = 100) String lastname,
+        @Size(max = 100) String organisation,
+        @NotBlank @Size(max = 100) String street,
+        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER) String number,
+        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE) String postcode,
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY) String city,
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION) String region,
+        @NotNull @CountryCode String country,
+        @NotNull @EmailAddress String email,
+        @CountryCode String countryofbirth,
+        @KnownUser String user,
+        @Past LocalDate dateofbirth,
+        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
+        Optional<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
+        Optional<@KnownProject String> project_uuid) {
+}

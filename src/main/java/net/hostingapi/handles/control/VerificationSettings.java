@@ -1,0 +1,52 @@
+package net.hostingapi.handles.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** The configurable side of verification: how long a link is valid, how often mails may go, where links point. */
+@ApplicationScoped
+public class VerificationSettings {
+
+    /** The public confirm endpoint, below PUBLIC_BASE_URL. */
+    public static final String CONFIRM_PATH = "/api/v1/domain/handles/verification/confirm";
+
+    @Inject
+    @ConfigProperty(name = "VERIFICATION_VALID_DAYS", defaultValue = "15")
+    int validDays;
+
+    @Inject
+    @ConfigProperty(name = "VERIFICATION_RESENDS_PER_MINUTE", defaultValue = "1")
+    int perMinute;
+
+    @Inject
+    @ConfigProperty(name = "VERIFICATION_RESENDS_PER_DAY", defaultValue = "10")
+    int perDay;
+
+    @Inject
+    @ConfigProperty(name = "PUBLIC_BASE_URL")
+    Optional<String> publicBaseUrl;
+
+    @Inject
+    @ConfigProperty(name = "HTTP_PORT", defaultValue = "8080")
+    String httpPort;
+
+    public Duration validity() {
+        return Duration.ofDays(validDays);
+    }
+
+    public ResendLimit resendLimit() {
+        return new ResendLimit(perMinute, perDay);
+    }
+
+    /** The link a verification mail carries; the token is base64url, safe in a query string as it is. */
+    public String confirmLink(String token) {
+        String base = publicBaseUrl.filter(url -> !url.isBlank()).orElse("http://localhost:" + httpPort).trim();
+        while (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return base + CONFIRM_PATH + "?token=" + token;
+    }
+}

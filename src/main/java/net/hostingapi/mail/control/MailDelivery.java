@@ -1,0 +1,68 @@
+package net.hostingapi.mail.control;
+
+import jakarta.ejb.Asynchronous;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.hostingapi.mail.entity.OutgoingMail;
+
+/**
+ * Delivers the outbox: each mail right after the commit that queued it, and every ten seconds
+ * whatever is due again after a failure (with backoff) or was never started. No transaction is
+ * held while the mail server is talked to; a mail server that is down only postpones delivery.
+ * Delivery is at least once: an instance that dies between sending and recording it sends again.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class MailDelivery {
+
+    private static final Logger LOG = Logger.getLogger(MailDelivery.class.getName());
+    private static final int BATCH = 50;
+
+    @Inject
+    MailOutbox outbox;
+
+    @Inject
+    MailSender sender;
+
+    @Asynchronous
+    public void deliverLater(long id) {
+        deliver(id);
+    }
+
+    @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
+    void deliverDue() {
+        try {
+            for (long id : outbox.due(BATCH)) {
+                deliver(id);
+            }
+        } catch (RuntimeException e) {
+            // The database may be down; the next round tries again.
+            LOG.log(Level.WARNING, "Mail outbox not readable; retrying in ten seconds: " + e);
+        }
+    }
+
+    private void deliver(long id) {
+        Optional<OutgoingMail> claimed = outbox.claim(id);
+        if (claimed.isEmpty()) {
+            return; // not due, delivered or withdrawn meanwhile, or another attempt holds it
+        }
+        OutgoingMail mail = claimed.get();
+        try {
+            sender.send(mail);
+        } catch (Exception e) {
+            // The message of a mail or I/O failure names the server's answer, never our credentials.
+            String error = e.getClass().getSimpleName() + ": " + e.getMessage();
+            outbox.failed(id, error).ifPresent(failed -> LOG.warning(() -> "Mail " + id + " (" + failed.topic()
+                    + ") not delivered, attempt " + failed.attempts() + ": " + error
+                    + "; next attempt at " + failed.nextAttemptAt() + " UTC"));
+            return;
+        }
+        outbox.delivered(id);
+    }
+}

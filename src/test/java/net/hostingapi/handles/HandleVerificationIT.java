@@ -1,0 +1,300 @@
+package net.hostingapi.handles;
+
+import static net.hostingapi.handles.HandleFixtures.created;
+import static net.hostingapi.handles.HandleFixtures.person;
+import static net.hostingapi.handles.HandleFixtures.show;
+import static net.hostingapi.handles.HandleFixtures.uniqueEmail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.net.URI;
+import java.net.URL;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.GreenMailExtension;
+import net.hostingapi.support.Mailbox;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+
+/**
+ * E-mail verification end to end against a real SMTP server (GreenMail, see ServiceTest): the
+ * mail arrives through the container's mail session with the configured credentials, its link
+ * verifies, links are single-use and replaced by resend, resend is rate-limited, deadlines
+ * expire, and a mail server that is down delays the mail without losing it or the handle.
+ */
+@ServiceTest
+@RunAsClient
+class HandleVerificationIT {
+
+    private static final String HANDLES = "/api/v1/domain/handles";
+    /** PUBLIC_BASE_URL as failsafe sets it, and the public confirm path below it. */
+    private static final String LINK_PREFIX = System.getenv("PUBLIC_BASE_URL") + HANDLES + "/verification/confirm?token=";
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void theMailedLinkVerifiesTheAddressOnce() throws Exception {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String id = created(api, person(email)).getString("handle");
+
+        MimeMessage mail = Mailbox.await(email, 1).get(0);
+        assertEquals(new InternetAddress(System.getenv("MAIL_FROM")), mail.getFrom()[0]);
+        assertTrue(mail.getSubject().contains(id), mail.getSubject());
+        assertTrue(Mailbox.text(mail).contains("Erika Mustermann"));
+        String link = Mailbox.link(mail, LINK_PREFIX);
+        assertTrue(link.matches(".*token=[A-Za-z0-9_-]{43}"), link);
+
+        Api.Response confirmed = follow(link);
+        assertEquals(200, confirmed.status(), confirmed.body());
+        assertEquals(List.of(2024), successCodes(confirmed));
+        JsonObject verification = confirmed.data().getJsonObject("verification");
+        assertEquals(id, verification.getString("handle"));
+        assertEquals("VERIFIED", verification.getString("state"));
+
+        JsonObject handle = show(api, id);
+        assertEquals("VERIFIED", handle.getJsonObject("verification").getString("state"));
+        assertFalse(handle.getJsonObject("verification").isNull("verified_at"));
+        assertEquals(1, api.get(HANDLES + "/statistics").data().getJsonObject("statistics")
+                .getJsonObject("by_verification_state").getInt("VERIFIED"));
+
+        Api.Response again = follow(link);
+        assertEquals(404, again.status(), "single use: " + again.body());
+        assertEquals(List.of(4042), again.errorCodes());
+
+        Api.Response resend = api.json("POST", HANDLES + "/verification/resend", ref(id));
+        assertEquals(409, resend.status(), resend.body());
+        assertEquals(List.of(4096), resend.errorCodes());
+        Api.Response refreshed = api.json("POST", HANDLES + "/verification/refresh", ref(id));
+        assertEquals("VERIFIED", refreshed.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+    }
+
+    @Test
+    void resendReplacesTheLinkAndIsRateLimited() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String id = created(api, person(email)).getString("handle");
+        String first = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
+
+        Api.Response tooSoon = api.json("POST", HANDLES + "/verification/resend", ref(id));
+        assertEquals(429, tooSoon.status(), "a mail went less than a minute ago: " + tooSoon.body());
+        assertEquals(List.of(4292), tooSoon.errorCodes());
+        long retryAfter = Long.parseLong(tooSoon.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);
+
+        ageSends(id, 2);
+        Api.Response resent = api.json("POST", HANDLES + "/verification/resend", ref(id));
+        assertEquals(200, resent.status(), resent.body());
+        assertEquals(List.of(2023), successCodes(resent));
+        assertEquals("PENDING", resent.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        String second = Mailbox.link(Mailbox.await(email, 2).get(1), LINK_PREFIX);
+        assertNotEquals(first, second);
+
+        Api.Response old = follow(first);
+        assertEquals(404, old.status(), "the older link stopped working: " + old.body());
+        assertEquals(List.of(4042), old.errorCodes());
+        assertEquals("PENDING", show(api, id).getJsonObject("verification").getString("state"));
+        assertEquals(200, follow(second).status());
+        assertEquals("VERIFIED", show(api, id).getJsonObject("verification").getString("state"));
+    }
+
+    @Test
+    void tenMailsADayAreTheMost() {
+        Api api = Api.at(base).newCustomer().api();
+        String id = created(api, person(uniqueEmail())).getString("handle");
+        long handleId = handleId(id);
+        ageSends(id, 120);
+        for (int hours = 3; hours <= 11; hours++) {
+            Database.update("INSERT INTO handle_verification_mails (handle_id, sent_at) VALUES (?, UTC_TIMESTAMP() - INTERVAL ? HOUR)",
+                    handleId, hours);
+        }
+        Api.Response limited = api.json("POST", HANDLES + "/verification/resend", ref(id));
+        assertEquals(429, limited.status(), "ten in the last day: " + limited.body());
+        long retryAfter = Long.parseLong(limited.header("Retry-After"));
+        assertTrue(retryAfter > 12 * 3600 && retryAfter <= 13 * 3600, "until the oldest (11 h ago) is a day old: " + retryAfter);
+
+        Database.update("UPDATE handle_verification_mails SET sent_at = UTC_TIMESTAMP() - INTERVAL 25 HOUR "
+                + "WHERE handle_id = ? ORDER BY sent_at LIMIT 1", handleId);
+        assertEquals(200, api.json("POST", HANDLES + "/verification/resend", ref(id)).status(), "nine in the last day");
+    }
+
+    @Test
+    void aPendingHandlePastItsDeadlineExpiresOnRefresh() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String id = created(api, person(email)).getString("handle");
+        String link = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
+
+        Api.Response pending = api.json("POST", HANDLES + "/verification/refresh", ref(id));
+        assertEquals(200, pending.status(), pending.body());
+        assertEquals(List.of(2025), successCodes(pending));
+        assertEquals("PENDING", pending.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+
+        Database.update("UPDATE handles SET verification_deadline = UTC_TIMESTAMP() - INTERVAL 1 HOUR WHERE handle = ?", id);
+        Api.Response expired = api.json("POST", HANDLES + "/verification/refresh", Json.createObjectBuilder().add("handle", id).build());
+        assertEquals(200, expired.status(), expired.body());
+        assertEquals("EXPIRED", expired.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        assertEquals("EXPIRED", show(api, id).getJsonObject("verification").getString("state"), "stored");
+        assertEquals(1, api.get(HANDLES + "/statistics").data().getJsonObject("statistics")
+                .getJsonObject("by_verification_state").getInt("EXPIRED"));
+
+        Api.Response late = follow(link);
+        assertEquals(409, late.status(), late.body());
+        assertEquals(List.of(4095), late.errorCodes());
+
+        ageSends(id, 2);
+        Api.Response resent = api.json("POST", HANDLES + "/verification/resend", ref(id));
+        assertEquals(200, resent.status(), resent.body());
+        JsonObject verification = resent.data().getJsonObject("handle").getJsonObject("verification");
+        assertEquals("PENDING", verification.getString("state"), "a fresh link starts over");
+        assertTrue(LocalDateTime.parse(verification.getString("deadline"), TIMESTAMP).isAfter(LocalDateTime.now(ZoneOffset.UTC).plusDays(14)));
+        assertEquals(200, follow(Mailbox.link(Mailbox.await(email, 2).get(1), LINK_PREFIX)).status());
+    }
+
+    @Test
+    void aNewAddressIsVerifiedAnew() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        JsonObject handle = created(api, person(email));
+        String id = handle.getString("handle");
+        String oldLink = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
+        assertEquals(200, follow(oldLink).status());
+
+        Api.Response sameAddress = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, id)).add("city", "Bonn").build());
+        assertEquals(200, sameAddress.status(), sameAddress.body());
+        assertEquals("VERIFIED", sameAddress.data().getJsonObject("handle").getJsonObject("verification").getString("state"),
+                "an unchanged address stays verified");
+
+        String newEmail = uniqueEmail();
+        Api.Response moved = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, id)).add("email", newEmail).build());
+        assertEquals(200, moved.status(), moved.body());
+        JsonObject verification = moved.data().getJsonObject("handle").getJsonObject("verification");
+        assertEquals("PENDING", verification.getString("state"));
+        assertTrue(verification.isNull("verified_at"));
+        MimeMessage mail = Mailbox.await(newEmail, 1).get(0);
+        assertEquals(200, follow(Mailbox.link(mail, LINK_PREFIX)).status());
+        assertEquals("VERIFIED", show(api, id).getJsonObject("verification").getString("state"));
+        assertEquals(1, Mailbox.to(email).size(), "nothing more to the old address");
+    }
+
+    @Test
+    void aMailServerThatIsDownDelaysTheMailButLosesNothing() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String id;
+        GreenMailExtension.stop();
+        try {
+            Api.Response response = api.json("POST", HANDLES + "/create", person(email).build());
+            assertEquals(201, response.status(), "the handle does not depend on the mail server: " + response.body());
+            id = response.data().getJsonObject("handle").getString("handle");
+            String topic = "handle-verification:" + id;
+            awaitTrue(() -> Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ? AND attempts >= 1 AND last_error IS NOT NULL", topic) == 1,
+                    "a failed attempt recorded in the outbox");
+            assertEquals(1, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ? "
+                    + "AND next_attempt_at > UTC_TIMESTAMP() + INTERVAL 5 SECOND", topic), "backing off");
+        } finally {
+            GreenMailExtension.start();
+        }
+        assertEquals("PENDING", show(api, id).getJsonObject("verification").getString("state"));
+        // Instead of waiting out the backoff: make the mail due now; the delivery timer picks it up.
+        Database.update("UPDATE mail_outbox SET next_attempt_at = UTC_TIMESTAMP() - INTERVAL 1 SECOND WHERE topic = ?",
+                "handle-verification:" + id);
+        MimeMessage mail = Mailbox.await(email, 1).get(0);
+        assertEquals(200, follow(Mailbox.link(mail, LINK_PREFIX)).status());
+        awaitTrue(() -> Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id) == 0,
+                "a delivered mail leaves the outbox");
+    }
+
+    @Test
+    void confirmNeedsAKnownToken() {
+        Api anonymous = Api.at(base);
+        Api.Response missing = anonymous.get(HANDLES + "/verification/confirm");
+        assertEquals(422, missing.status(), missing.body());
+        assertEquals(List.of("token"), missing.errorFields());
+        Api.Response unknown = anonymous.get(HANDLES + "/verification/confirm?token=" + "x".repeat(43));
+        assertEquals(404, unknown.status(), unknown.body());
+        assertEquals(List.of(4042), unknown.errorCodes());
+        Api.Response posted = anonymous.form("POST", HANDLES + "/verification/confirm", "token=" + "y".repeat(43));
+        assertEquals(404, posted.status(), posted.body());
+    }
+
+    @Test
+    void deletingAHandleWithdrawsItsUndeliveredMailAndItsLink() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String id = created(api, person(email)).getString("handle");
+        String link = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
+        assertEquals(200, api.json("DELETE", HANDLES + "/delete", ref(id)).status());
+        assertEquals(0, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id));
+        assertEquals(0, Database.count("SELECT COUNT(*) FROM handle_verification_mails m LEFT JOIN handles h ON h.id = m.handle_id "
+                + "WHERE h.id IS NULL"));
+        assertEquals(404, follow(link).status());
+        assertNull(Database.value("SELECT id FROM handles WHERE handle = ?", id));
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------------
+
+    /** Follows a mailed link: its path and query on the container's actual address (PUBLIC_BASE_URL is a test name). */
+    private Api.Response follow(String link) {
+        URI uri = URI.create(link);
+        return Api.at(base).get(uri.getRawPath() + "?" + uri.getRawQuery());
+    }
+
+    /** Moves the handle's verification mails {@code minutes} into the past, as if time had passed. */
+    private static void ageSends(String handle, int minutes) {
+        Database.update("UPDATE handle_verification_mails m JOIN handles h ON h.id = m.handle_id "
+                + "SET m.sent_at = m.sent_at - INTERVAL ? MINUTE WHERE h.handle = ?", minutes, handle);
+    }
+
+    private static long handleId(String handle) {
+        return ((Number) Database.value("SELECT id FROM handles WHERE handle = ?", handle)).longValue();
+    }
+
+    private static JsonObject ref(String handle) {
+        return Json.createObjectBuilder().add("handle", handle).build();
+    }
+
+    private static List<Integer> successCodes(Api.Response response) {
+        return response.envelope().getJsonObject("messages").getJsonArray("success").getValuesAs(JsonObject.class)
+                .stream().map(m -> m.getInt("code")).toList();
+    }
+
+    /** Waits for something the service does after answering (delivery runs after commit). */
+    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) {
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("never happened: " + what);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
