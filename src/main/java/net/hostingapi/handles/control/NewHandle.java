@@ -1,5 +1,7 @@
 package net.hostingapi.handles.control;
 
+import net.hostingapi.accounts.control.KnownProject;
+import net.hostingapi.accounts.control.KnownUser;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Past;

@@ -6,6 +6,8 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Optional;
+import net.hostingapi.accounts.control.KnownProject;
+import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.Param;
 
@@ -18,6 +20,6 @@ public record NewZone(
         @Min(600) @Max(31556926) Integer retry,
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
-        String user,
-        Optional<String> project_uuid) {
+        @KnownUser String user,
+        Optional<@KnownProject String> project_uuid) {
 }

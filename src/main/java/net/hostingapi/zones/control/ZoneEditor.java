@@ -74,11 +74,11 @@ public class ZoneEditor {
                 : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
         RecordValidator.checkCnames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
-        ApiUser user = user(input.user(), violations);
-        Optional<Project> project = project(input.project_uuid(), violations);
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
+        ApiUser user = user(input.user());
+        Optional<Project> project = project(input.project_uuid());
         requireUnclaimed(name.name());
         Zone zone = new Zone(em.find(Account.class, caller.accountId()), name.name(), name.unicode(),
                 new SoaSettings(
@@ -109,11 +109,11 @@ public class ZoneEditor {
             RecordValidator.checkCnames(List.of(), drafts, violations);
             RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
         }
-        ApiUser user = user(input.user(), violations);
-        Optional<Project> project = project(input.project_uuid(), violations);
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
+        ApiUser user = user(input.user());
+        Optional<Project> project = project(input.project_uuid());
         zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
         if (user != null) {
             zone.assignTo(user);
@@ -293,28 +293,19 @@ public class ZoneEditor {
         }
     }
 
-    private ApiUser user(String username, List<Message> violations) {
-        if (username == null) {
-            return null;
-        }
-        Optional<ApiUser> user = users.find(username);
-        if (user.isEmpty()) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, "user", "user: no such user in the account"));
-        }
-        return user.orElse(null);
+    /** The user named (checked by {@code @KnownUser} while binding); null when none was given. */
+    private ApiUser user(String username) {
+        return username == null ? null : users.find(username).orElseThrow(
+                () -> ApiException.invalid("user", MessageCode.FIELD_INVALID, "user: no such user in the account"));
     }
 
-    /** Null: not given; empty: clear it. */
-    private Optional<Project> project(Optional<String> uuid, List<Message> violations) {
+    /** Null: not given; empty: clear it (checked by {@code @KnownProject} while binding). */
+    private Optional<Project> project(Optional<String> uuid) {
         if (uuid == null || uuid.isEmpty()) {
             return uuid == null ? null : Optional.empty();
         }
-        Optional<Project> project = projects.find(uuid.get());
-        if (project.isEmpty()) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, "project_uuid", "project_uuid: no such project in the account"));
-            return null;
-        }
-        return project;
+        return Optional.of(projects.find(uuid.get()).orElseThrow(
+                () -> ApiException.invalid("project_uuid", MessageCode.FIELD_INVALID, "project_uuid: no such project in the account")));
     }
 
     private static RecordDraft draftOf(ZoneRecord record) {

@@ -1,4 +1,4 @@
-package net.hostingapi.handles.control;
+package net.hostingapi.accounts.control;
 
 import jakarta.inject.Inject;
 import jakarta.validation.Constraint;
@@ -9,28 +9,30 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import net.hostingapi.accounts.control.ProjectRegistry;
 
-/** The uuid of a project of the caller's account; projects of other accounts do not exist. */
-@Constraint(validatedBy = KnownProject.Validator.class)
+/**
+ * The username of a user of the caller's account. Checked while binding, so that it is reported
+ * together with every other violated field; users of other accounts do not exist.
+ */
+@Constraint(validatedBy = KnownUser.Validator.class)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
 @Retention(RetentionPolicy.RUNTIME)
-public @interface KnownProject {
+public @interface KnownUser {
 
-    String message() default "must be the uuid of a project of the account";
+    String message() default "must be the username of a user of the account";
 
     Class<?>[] groups() default {};
 
     Class<? extends Payload>[] payload() default {};
 
-    class Validator implements ConstraintValidator<KnownProject, String> {
+    class Validator implements ConstraintValidator<KnownUser, String> {
 
         @Inject
-        ProjectRegistry projects;
+        UserDirectory users;
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || projects.find(value).isPresent();
+            return value == null || users.find(value).isPresent();
         }
     }
 }

@@ -1,4 +1,4 @@
-package net.hostingapi.handles.control;
+package net.hostingapi.accounts.control;
 
 import jakarta.inject.Inject;
 import jakarta.validation.Constraint;
@@ -9,31 +9,27 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import net.hostingapi.accounts.control.UserDirectory;
 
-/**
- * The username of a user of the caller's account. Checked while binding, so that it is reported
- * together with every other violated field; users of other accounts do not exist.
- */
-@Constraint(validatedBy = KnownUser.Validator.class)
+/** The uuid of a project of the caller's account; projects of other accounts do not exist. */
+@Constraint(validatedBy = KnownProject.Validator.class)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
 @Retention(RetentionPolicy.RUNTIME)
-public @interface KnownUser {
+public @interface KnownProject {
 
-    String message() default "must be the username of a user of the account";
+    String message() default "must be the uuid of a project of the account";
 
     Class<?>[] groups() default {};
 
     Class<? extends Payload>[] payload() default {};
 
-    class Validator implements ConstraintValidator<KnownUser, String> {
+    class Validator implements ConstraintValidator<KnownProject, String> {
 
         @Inject
-        UserDirectory users;
+        ProjectRegistry projects;
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || users.find(value).isPresent();
+            return value == null || projects.find(value).isPresent();
         }
     }
 }
