@@ -23,15 +23,13 @@ import java.util.Set;
 /**
  * An API token of a user. Only the SHA-256 of its text is stored. It grants the rights it was
  * issued with, as far as its user still holds them: revoking a user's right takes it from every
- * token of that user at once.
+ * token of that user at once (TokenAuthentication intersects the two on every request).
  */
 @Entity
 @Table(name = "api_tokens")
-@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t JOIN FETCH t.user WHERE t.tokenHash = :hash")
 @NamedQuery(name = ApiToken.IN_ACCOUNT, query = "SELECT t FROM ApiToken t WHERE t.user.account.id = :account ORDER BY t.id")
 public class ApiToken {
 
-    public static final String BY_HASH = "ApiToken.byHash";
     public static final String IN_ACCOUNT = "ApiToken.inAccount";
 
     @Id
@@ -73,14 +71,6 @@ public class ApiToken {
 
     public boolean isUsableAt(LocalDateTime now) {
         return deactivatedAt == null && (validUntil == null || validUntil.isAfter(now));
-    }
-
-    /** The rights this token grants now: those it was issued with that its user still holds. */
-    public Set<Right> effectiveRights() {
-        Set<Right> effective = EnumSet.noneOf(Right.class);
-        effective.addAll(rights);
-        effective.retainAll(user.rights());
-        return effective;
     }
 
     public void deactivate() {

@@ -80,8 +80,11 @@ public class ZoneCatalog {
         } catch (IllegalArgumentException e) {
             throw ApiException.notFound("Zone");
         }
-        return em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name).setLockMode(lock)
-                .getResultStream().filter(z -> z.belongsTo(accountId)).findFirst()
-                .orElseThrow(() -> ApiException.notFound("Zone"));
+        var query = em.createNamedQuery(Zone.OF_ACCOUNT_BY_NAME, Zone.class)
+                .setParameter("name", name).setParameter("account", accountId).setLockMode(lock);
+        if (lock == LockModeType.NONE) {
+            query.setHint("eclipselink.left-join-fetch", "z.records");
+        }
+        return query.getResultStream().findFirst().orElseThrow(() -> ApiException.notFound("Zone"));
     }
 }

@@ -36,10 +36,12 @@ import net.hostingapi.accounts.entity.Project;
 @Table(name = "zones")
 @NamedQuery(name = Zone.IN_ACCOUNT, query = "SELECT z FROM Zone z WHERE z.account.id = :account ORDER BY z.name")
 @NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
+@NamedQuery(name = Zone.OF_ACCOUNT_BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name AND z.account.id = :account")
 public class Zone {
 
     public static final String IN_ACCOUNT = "Zone.inAccount";
     public static final String BY_NAME = "Zone.byName";
+    public static final String OF_ACCOUNT_BY_NAME = "Zone.ofAccountByName";
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
     private static final Comparator<ZoneRecord> RECORD_ORDER = Comparator.comparing(ZoneRecord::name)
@@ -204,10 +206,6 @@ public class Zone {
     static long nextSerial(long current, LocalDate today) {
         long todaysFirst = Long.parseLong(today.format(DAY)) * 100 + 1;
         return Math.max(todaysFirst, current + 1);
-    }
-
-    public boolean belongsTo(long accountId) {
-        return account.id() == accountId;
     }
 
     public Long id() {
