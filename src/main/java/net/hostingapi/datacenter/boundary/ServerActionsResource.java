@@ -3,7 +3,6 @@ package net.hostingapi.datacenter.boundary;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -160,7 +159,7 @@ public class ServerActionsResource {
      */
     private Response script(String script) {
         if (prefersJson()) {
-            return Response.ok(Reply.ok(MessageCode.OK, "script", Json.createValue(script))).build();
+            return Response.ok(Reply.ok(MessageCode.OK, "script", JsonFields.JSON.createValue(script))).build();
         }
         return Response.ok(script, SCRIPT).header("Cache-Control", "no-store").build();
     }

@@ -1,7 +1,7 @@
 package net.hostingapi.platform.boundary;
 
 import jakarta.annotation.Priority;
-import jakarta.json.Json;
+import net.hostingapi.platform.control.JsonFields;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -75,12 +75,12 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     }
 
     static JsonObject envelope(Reply reply, String requestId, String clientTransactionId) {
-        return Json.createObjectBuilder()
-                .add("metadata", Json.createObjectBuilder()
-                        .add("clientTransactionId", clientTransactionId == null ? JsonValue.NULL : Json.createValue(clientTransactionId))
+        return JsonFields.JSON.createObjectBuilder()
+                .add("metadata", JsonFields.JSON.createObjectBuilder()
+                        .add("clientTransactionId", clientTransactionId == null ? JsonValue.NULL : JsonFields.JSON.createValue(clientTransactionId))
                         .add("serverTransactionId", requestId))
                 .add("status", reply.isSuccess() ? "success" : "error")
-                .add("messages", Json.createObjectBuilder()
+                .add("messages", JsonFields.JSON.createObjectBuilder()
                         .add("errors", messages(reply.errors()))
                         .add("warnings", messages(reply.warnings()))
                         .add("success", messages(reply.success())))
@@ -89,9 +89,9 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     }
 
     private static JsonArrayBuilder messages(List<Message> messages) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFields.JSON.createArrayBuilder();
         for (Message message : messages) {
-            var entry = Json.createObjectBuilder()
+            var entry = JsonFields.JSON.createObjectBuilder()
                     .add("code", message.code().code())
                     .add("message", message.text());
             if (message.field() != null) {

@@ -1,10 +1,10 @@
 package net.hostingapi.platform.control;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Collection;
@@ -13,24 +13,30 @@ import java.util.function.Function;
 /** Builds a JSON object in which a null Java value becomes JSON null (JSON-P's builder refuses nulls). */
 public final class JsonFields {
 
-    private final JsonObjectBuilder builder = Json.createObjectBuilder();
+    /**
+     * The JSON-P provider, looked up once: every static {@code Json.create...} call runs a
+     * ServiceLoader scan of the class path, which took 80 % of a zone's rendering time (JFR).
+     */
+    public static final JsonProvider JSON = JsonProvider.provider();
+
+    private final JsonObjectBuilder builder = JSON.createObjectBuilder();
 
     public static JsonFields object() {
         return new JsonFields();
     }
 
     public JsonFields put(String name, String value) {
-        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        builder.add(name, value == null ? JsonValue.NULL : JSON.createValue(value));
         return this;
     }
 
     public JsonFields put(String name, Long value) {
-        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        builder.add(name, value == null ? JsonValue.NULL : JSON.createValue(value));
         return this;
     }
 
     public JsonFields put(String name, Integer value) {
-        builder.add(name, value == null ? JsonValue.NULL : Json.createValue(value));
+        builder.add(name, value == null ? JsonValue.NULL : JSON.createValue(value));
         return this;
     }
 
@@ -54,7 +60,7 @@ public final class JsonFields {
     }
 
     public JsonFields putStrings(String name, Collection<String> values) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         values.forEach(array::add);
         builder.add(name, array);
         return this;
@@ -65,7 +71,7 @@ public final class JsonFields {
     }
 
     public static <T> JsonValue array(Collection<T> items, Function<T, ? extends JsonValue> representation) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         items.forEach(item -> array.add(representation.apply(item)));
         return array.build();
     }

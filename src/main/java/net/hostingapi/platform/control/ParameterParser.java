@@ -1,6 +1,5 @@
 package net.hostingapi.platform.control;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -124,7 +123,7 @@ final class ParameterParser {
             return Map.of();
         }
         JsonValue value;
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JsonFields.JSON.createReader(new StringReader(text))) {
             value = reader.readValue();
         } catch (jakarta.json.JsonException e) {
             throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The body is not valid JSON");

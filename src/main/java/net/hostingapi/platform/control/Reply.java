@@ -48,7 +48,7 @@ public final class Reply {
     }
 
     private static Reply withStatus(int status, MessageCode code, String name, JsonValue payload) {
-        Reply reply = new Reply(status, jakarta.json.Json.createObjectBuilder().add(name, payload).build(), Map.of());
+        Reply reply = new Reply(status, JsonFields.JSON.createObjectBuilder().add(name, payload).build(), Map.of());
         reply.success.add(Message.of(code));
         return reply;
     }

@@ -1,6 +1,5 @@
 package net.hostingapi.zones.boundary;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.zones.control.ZoneCatalog;
@@ -60,7 +59,7 @@ final class ZoneRepresentations {
     }
 
     static JsonObject statistics(ZoneCatalog.Statistics statistics) {
-        var byType = Json.createObjectBuilder();
+        var byType = JsonFields.JSON.createObjectBuilder();
         statistics.recordsByType().forEach(byType::add);
         return JsonFields.object()
                 .put("zones", statistics.zones())

@@ -3,7 +3,7 @@ package net.hostingapi.zones.control;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
+import net.hostingapi.platform.control.JsonFields;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -59,28 +59,28 @@ public class PowerDnsPublisher implements NameserverPublisher {
         Map<String, JsonObject> desired = rrsets(zone, origin);
         HttpResponse<String> existing = send("GET", zonePath(origin), null);
         if (existing.statusCode() == 404 || existing.statusCode() == 422) {
-            JsonArrayBuilder rrsets = Json.createArrayBuilder();
+            JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
             desired.values().forEach(rrsets::add);
-            expect(send("POST", serverPath() + "/zones", Json.createObjectBuilder()
+            expect(send("POST", serverPath() + "/zones", JsonFields.JSON.createObjectBuilder()
                     .add("name", origin + ".")
                     .add("kind", "Native")
                     .add("soa_edit_api", "")
-                    .add("nameservers", Json.createArrayBuilder())
+                    .add("nameservers", JsonFields.JSON.createArrayBuilder())
                     .add("rrsets", rrsets)
                     .build()), origin);
             return;
         }
         expect(existing, origin);
-        JsonArrayBuilder changes = Json.createArrayBuilder();
-        desired.values().forEach(rrset -> changes.add(Json.createObjectBuilder(rrset).add("changetype", "REPLACE")));
+        JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
+        desired.values().forEach(rrset -> changes.add(JsonFields.JSON.createObjectBuilder(rrset).add("changetype", "REPLACE")));
         for (JsonObject current : parse(existing.body()).getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
             String key = current.getString("name") + " " + current.getString("type");
             if (!desired.containsKey(key)) {
-                changes.add(Json.createObjectBuilder().add("name", current.getString("name"))
+                changes.add(JsonFields.JSON.createObjectBuilder().add("name", current.getString("name"))
                         .add("type", current.getString("type")).add("changetype", "DELETE"));
             }
         }
-        expect(send("PATCH", zonePath(origin), Json.createObjectBuilder().add("rrsets", changes).build()), origin);
+        expect(send("PATCH", zonePath(origin), JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build()), origin);
     }
 
     @Override
@@ -118,9 +118,9 @@ public class PowerDnsPublisher implements NameserverPublisher {
         Map<String, JsonObject> rrsets = new LinkedHashMap<>();
         contents.forEach((key, values) -> {
             int space = key.lastIndexOf(' ');
-            JsonArrayBuilder records = Json.createArrayBuilder();
-            values.forEach(content -> records.add(Json.createObjectBuilder().add("content", content).add("disabled", false)));
-            rrsets.put(key, Json.createObjectBuilder()
+            JsonArrayBuilder records = JsonFields.JSON.createArrayBuilder();
+            values.forEach(content -> records.add(JsonFields.JSON.createObjectBuilder().add("content", content).add("disabled", false)));
+            rrsets.put(key, JsonFields.JSON.createObjectBuilder()
                     .add("name", key.substring(0, space))
                     .add("type", key.substring(space + 1))
                     .add("ttl", ttls.get(key))
@@ -179,7 +179,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
     }
 
     private static JsonObject parse(String body) {
-        try (var reader = Json.createReader(new StringReader(body))) {
+        try (var reader = JsonFields.JSON.createReader(new StringReader(body))) {
             JsonValue value = reader.readValue();
             return value.asJsonObject();
         }

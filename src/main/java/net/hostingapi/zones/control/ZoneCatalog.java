@@ -41,6 +41,7 @@ public class ZoneCatalog {
                 .setHint("eclipselink.batch", "z.domains")
                 .setHint("eclipselink.batch", "z.user")
                 .setHint("eclipselink.batch", "z.project")
+                .setHint("eclipselink.read-only", "true")
                 .getResultList();
     }
 
@@ -83,7 +84,8 @@ public class ZoneCatalog {
         var query = em.createNamedQuery(Zone.OF_ACCOUNT_BY_NAME, Zone.class)
                 .setParameter("name", name).setParameter("account", accountId).setLockMode(lock);
         if (lock == LockModeType.NONE) {
-            query.setHint("eclipselink.left-join-fetch", "z.records");
+            // Readers only: records in the same query, and no change-tracking copies of what nobody changes.
+            query.setHint("eclipselink.left-join-fetch", "z.records").setHint("eclipselink.read-only", "true");
         }
         return query.getResultStream().findFirst().orElseThrow(() -> ApiException.notFound("Zone"));
     }
