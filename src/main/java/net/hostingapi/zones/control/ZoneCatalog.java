@@ -36,7 +36,7 @@ public class ZoneCatalog {
         // Records, domains, user and project of all zones in one query each, not one per zone.
         return em.createNamedQuery(Zone.IN_ACCOUNT, Zone.class)
                 .setParameter("account", caller.accountId())
-                .setHint("eclipselink.batch.type", "IN")
+                .setHint("eclipselink.batch.type", "JOIN")
                 .setHint("eclipselink.batch", "z.records")
                 .setHint("eclipselink.batch", "z.domains")
                 .setHint("eclipselink.batch", "z.user")
