@@ -1,11 +1,9 @@
 package net.hostingapi.accounts.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import net.hostingapi.platform.control.SlidingWindow;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -16,49 +14,23 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class FailedAuthentications {
 
-    private static final long WINDOW_MILLIS = 60_000;
-    private static final int MAX_TRACKED_ADDRESSES = 100_000;
-
     @Inject
     @ConfigProperty(name = "AUTH_FAILURES_PER_MINUTE", defaultValue = "20")
     int limit;
 
-    private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
+    private SlidingWindow window;
+
+    @PostConstruct
+    void create() {
+        window = new SlidingWindow(Math.max(1, limit), 60_000);
+    }
 
     public void record(String address) {
-        if (failures.size() > MAX_TRACKED_ADDRESSES) {
-            failures.entrySet().removeIf(e -> isQuiet(e.getValue(), System.currentTimeMillis()));
-        }
-        Deque<Long> times = failures.computeIfAbsent(address, a -> new ArrayDeque<>());
-        synchronized (times) {
-            times.addLast(System.currentTimeMillis());
-            while (times.size() > limit + 1) {
-                times.removeFirst();
-            }
-        }
+        window.record(address, System.currentTimeMillis());
     }
 
     /** Seconds until the address may try again; 0 when it is not blocked. */
     public long blockedForSeconds(String address) {
-        Deque<Long> times = failures.get(address);
-        if (times == null) {
-            return 0;
-        }
-        long now = System.currentTimeMillis();
-        synchronized (times) {
-            while (!times.isEmpty() && times.peekFirst() <= now - WINDOW_MILLIS) {
-                times.removeFirst();
-            }
-            if (times.size() < limit) {
-                return 0;
-            }
-            return Math.max(1, (times.peekFirst() + WINDOW_MILLIS - now + 999) / 1000);
-        }
-    }
-
-    private static boolean isQuiet(Deque<Long> times, long now) {
-        synchronized (times) {
-            return times.isEmpty() || times.peekLast() <= now - WINDOW_MILLIS;
-        }
+        return window.waitSeconds(address, System.currentTimeMillis());
     }
 }

@@ -1,5 +1,6 @@
 package net.hostingapi.datacenter.control;
 
+import net.hostingapi.platform.control.SlidingWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,4 +1,4 @@
-package net.hostingapi.datacenter.control;
+package net.hostingapi.platform.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -28,5 +28,18 @@ class SlidingWindowTest {
         assertEquals(0, window.acquire("a", 60_000), "the first request left the window");
         assertEquals(30, window.acquire("a", 60_000));
         assertEquals(0, window.acquire("a", 90_000));
+    }
+
+    @Test
+    void recordedEventsBlockOnceTheLimitIsReached() {
+        SlidingWindow window = new SlidingWindow(2, 60_000);
+        window.record("x", 1_000);
+        assertEquals(0, window.waitSeconds("x", 1_000));
+        window.record("x", 2_000);
+        assertEquals(59, window.waitSeconds("x", 2_000), "blocked until the first failure is a minute old");
+        window.record("x", 3_000);
+        assertEquals(59, window.waitSeconds("x", 3_000), "only the latest events are kept");
+        assertEquals(0, window.waitSeconds("x", 63_000));
+        assertEquals(0, window.waitSeconds("y", 3_000), "another key has its own count");
     }
 }
