@@ -105,10 +105,10 @@ public class PowerDnsPublisher implements NameserverPublisher {
         Map<String, Set<String>> contents = new LinkedHashMap<>();
         Map<String, Integer> ttls = new LinkedHashMap<>();
         String apex = origin + ".";
-        add(contents, ttls, apex, "SOA", zone.ttl(), ZoneFile.absolute(zone.nsFirst()) + " " + ZoneFile.mailbox(zone.hostmaster())
-                + " " + zone.serial() + " " + zone.refresh() + " " + zone.retry() + " " + zone.expire() + " " + zone.ttl());
-        add(contents, ttls, apex, "NS", zone.ttl(), ZoneFile.absolute(zone.nsFirst()));
-        add(contents, ttls, apex, "NS", zone.ttl(), ZoneFile.absolute(zone.nsSecond()));
+        add(contents, ttls, apex, "SOA", zone.ttl(), ZoneFile.soaData(zone));
+        for (String nameserver : ZoneFile.nameservers(zone)) {
+            add(contents, ttls, apex, "NS", zone.ttl(), nameserver);
+        }
         for (ZoneRecord record : zone.records()) {
             String owner = record.name().equals(RecordNames.APEX) ? apex : record.name() + "." + apex;
             for (String[] published : ZoneFile.published(record, settings)) {

@@ -27,18 +27,27 @@ public final class ZoneFile {
         file.append("; ").append(origin).append(" (zone ").append(zone.name()).append("), serial ").append(zone.serial()).append('\n');
         file.append("$ORIGIN ").append(origin).append(".\n");
         file.append("$TTL ").append(zone.ttl()).append('\n');
-        file.append("@\t").append(zone.ttl()).append("\tIN\tSOA\t").append(absolute(zone.nsFirst())).append(' ')
-                .append(mailbox(zone.hostmaster())).append(" ( ").append(zone.serial()).append(' ')
-                .append(zone.refresh()).append(' ').append(zone.retry()).append(' ').append(zone.expire()).append(' ')
-                .append(zone.ttl()).append(" )\n");
-        line(file, "@", zone.ttl(), "NS", absolute(zone.nsFirst()));
-        line(file, "@", zone.ttl(), "NS", absolute(zone.nsSecond()));
+        line(file, "@", zone.ttl(), "SOA", soaData(zone));
+        for (String nameserver : nameservers(zone)) {
+            line(file, "@", zone.ttl(), "NS", nameserver);
+        }
         for (ZoneRecord record : zone.records()) {
             for (String[] published : published(record, settings)) {
                 line(file, record.name(), record.effectiveTtl(), published[0], published[1]);
             }
         }
         return file.toString();
+    }
+
+    /** The SOA's rdata, from the zone's settings: primary nameserver, hostmaster mailbox, serial, timers. */
+    static String soaData(Zone zone) {
+        return absolute(zone.nsFirst()) + " " + mailbox(zone.hostmaster()) + " " + zone.serial() + " "
+                + zone.refresh() + " " + zone.retry() + " " + zone.expire() + " " + zone.ttl();
+    }
+
+    /** The apex NS records every zone is published with. */
+    static List<String> nameservers(Zone zone) {
+        return List.of(absolute(zone.nsFirst()), absolute(zone.nsSecond()));
     }
 
     /** The (type, rdata) pairs a record is published as. */

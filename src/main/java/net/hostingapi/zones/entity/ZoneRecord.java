@@ -68,10 +68,6 @@ public class ZoneRecord {
         return id;
     }
 
-    public Zone zone() {
-        return zone;
-    }
-
     public String name() {
         return name;
     }
