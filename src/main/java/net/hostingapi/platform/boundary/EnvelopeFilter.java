@@ -12,6 +12,7 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
@@ -33,6 +34,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8");
     /** Spelled as the contract spells it (JAX-RS would write it without the space). */
     public static final String JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+    private static final String NULL_DATA = "\"data\":null}";
     private static final Logger LOG = Logger.getLogger("net.hostingapi.request");
 
     @Context
@@ -49,8 +51,10 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             if (parameters != null && parameters.isBound() && reply.status() != 400) {
                 reply.warnAll(parameters.unknownParameterWarnings());
             }
-            String body = envelope(reply, requestId, clientTransactionId(request, parameters)).toString();
-            response.setEntity(body, response.getEntityAnnotations(), JSON_UTF8);
+            String body = envelopeText(reply, requestId, clientTransactionId(request, parameters));
+            // Bytes, not the String: Jersey's String writer encodes through a StreamEncoder, which took
+            // a sixth of a zone show's time (JFR); String.getBytes has a fast path for such text.
+            response.setEntity(body.getBytes(StandardCharsets.UTF_8), response.getEntityAnnotations(), JSON_UTF8);
             response.getHeaders().putSingle("Content-Type", JSON_CONTENT_TYPE);
         }
         Object started = request.getProperty(PathNormalizer.STARTED);
@@ -72,6 +76,21 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         Object value = parameters == null ? null : parameters.values().get("clientTransactionId");
         String id = value instanceof String s && !s.isEmpty() ? s : request.getHeaderString("X-Client-Transaction-Id");
         return id == null || id.length() > 200 || ControlCharacters.containsAny(id) ? null : id;
+    }
+
+    /**
+     * The envelope as sent. Written-out data goes in as it is: {@code data} is the envelope's
+     * last member, so the envelope is written with null data and the text replaces that null.
+     */
+    static String envelopeText(Reply reply, String requestId, String clientTransactionId) {
+        String envelope = envelope(reply, requestId, clientTransactionId).toString();
+        if (!reply.isSuccess() || reply.dataText() == null) {
+            return envelope;
+        }
+        if (!envelope.endsWith(NULL_DATA)) {
+            throw new IllegalStateException("The envelope does not end with its data");
+        }
+        return envelope.substring(0, envelope.length() - NULL_DATA.length()) + "\"data\":" + reply.dataText().json() + "}";
     }
 
     static JsonObject envelope(Reply reply, String requestId, String clientTransactionId) {

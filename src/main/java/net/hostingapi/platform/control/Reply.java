@@ -15,6 +15,8 @@ public final class Reply {
 
     private final int status;
     private final JsonValue data;
+    /** The data as written-out JSON instead of {@link #data}, when the payload came rendered. */
+    private JsonText dataText;
     private final List<Message> success = new ArrayList<>();
     private final List<Message> warnings = new ArrayList<>();
     private final List<Message> errors = new ArrayList<>();
@@ -32,6 +34,22 @@ public final class Reply {
 
     public static Reply created(MessageCode code, String name, JsonValue payload) {
         return withStatus(201, code, name, payload);
+    }
+
+    /** A success whose payload is already written out (see {@link JsonText}). */
+    public static Reply ok(MessageCode code, String name, JsonText payload) {
+        return withStatus(200, code, name, payload);
+    }
+
+    public static Reply created(MessageCode code, String name, JsonText payload) {
+        return withStatus(201, code, name, payload);
+    }
+
+    private static Reply withStatus(int status, MessageCode code, String name, JsonText payload) {
+        Reply reply = new Reply(status, null, Map.of());
+        reply.dataText = new JsonText("{" + JsonFields.JSON.createValue(name) + ":" + payload.json() + "}");
+        reply.success.add(Message.of(code));
+        return reply;
     }
 
     /** A success whose data holds several named members. */
@@ -79,6 +97,10 @@ public final class Reply {
 
     public JsonValue data() {
         return data;
+    }
+
+    public JsonText dataText() {
+        return dataText;
     }
 
     public List<Message> success() {
