@@ -355,6 +355,50 @@ class ZonesIT {
         assertEquals(List.of("project_uuid"), notOurs.errorFields());
     }
 
+    /**
+     * Shows and additions are answered from renderings kept per zone state; whatever they answer
+     * must equal the zone rendered afresh from the database (the list renders every zone anew).
+     */
+    @Test
+    void keptRenderingsAnswerWhatTheDatabaseHolds() {
+        String name = createZone(record("m", "A", "192.0.2.1", null), record("b", "TXT", "first", 60));
+        assertEquals(zone(name), listed(name));
+        List<String> names = List.of("a", "z", "m", "c");
+        for (String added : names) {
+            Api.Response answer = add(name, record(added, "AAAA", "2001:db8::" + (names.indexOf(added) + 1), null));
+            assertEquals(200, answer.status(), answer.body());
+            assertEquals(listed(name), answer.data().getJsonObject("zone"), "the answer to adding " + added);
+            assertEquals(listed(name), zone(name), "show after adding " + added);
+        }
+        Api.Response two = add(name, records(record("m", "MX", "10 mx." + name, null), record("d", "A", "192.0.2.4", 90)));
+        assertEquals(listed(name), two.data().getJsonObject("zone"));
+        Api.Response again = add(name, record("d", "A", "192.0.2.4", 90));
+        assertEquals(List.of("records[0]"), again.warningFields(), again.body());
+        assertEquals(listed(name), again.data().getJsonObject("zone"), "a duplicate changes nothing");
+        assertEquals(200, deleteRecords(name, Json.createObjectBuilder().add("name", "z")).status());
+        assertEquals(listed(name), zone(name), "show after a deletion");
+        JsonObject afterDeletion = add(name, record("y", "A", "192.0.2.25", null)).data().getJsonObject("zone");
+        assertEquals(listed(name), afterDeletion);
+        assertEquals(8, afterDeletion.getJsonArray("records").size());
+    }
+
+    /** Deleting a project unlinks its zones in the database without touching them: shows and additions see it. */
+    @Test
+    void aDeletedProjectLeavesShownZonesAtOnce() {
+        String uuid = api.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build())
+                .data().getJsonObject("project").getString("uuid");
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                .add("project_uuid", uuid).add("records", records(record("www", "A", "192.0.2.1", null))).build()).status());
+        assertEquals(uuid, zone(name).getString("project_uuid"));
+        Api.Response deleted = api.json("DELETE", "/api/v1/projects/delete", Json.createObjectBuilder().add("project_uuid", uuid).build());
+        assertEquals(200, deleted.status(), deleted.body());
+        assertTrue(zone(name).isNull("project_uuid"), "show after the project's deletion");
+        Api.Response added = add(name, record("mail", "A", "192.0.2.2", null));
+        assertTrue(added.data().getJsonObject("zone").isNull("project_uuid"));
+        assertEquals(listed(name), added.data().getJsonObject("zone"));
+    }
+
     @Test
     void serialRisesWithEveryChange() {
         String name = createZone();
@@ -571,6 +615,14 @@ class ZonesIT {
         Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name);
         assertEquals(200, shown.status(), shown.body());
         return shown.data().getJsonObject("zone");
+    }
+
+    /** The zone as the list renders it: anew from the database, never from a kept rendering. */
+    private JsonObject listed(String name) {
+        Api.Response list = api.get("/api/v1/dns/zones");
+        assertEquals(200, list.status(), list.body());
+        return list.data().getJsonArray("zones").getValuesAs(JsonObject.class).stream()
+                .filter(z -> z.getString("name").equals(name)).findFirst().orElseThrow();
     }
 
     private long serial(String name) {

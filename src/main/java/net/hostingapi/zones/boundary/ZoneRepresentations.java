@@ -1,6 +1,9 @@
 package net.hostingapi.zones.boundary;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.util.List;
+import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.entity.AssignedDomain;
@@ -17,6 +20,36 @@ final class ZoneRepresentations {
     }
 
     static JsonObject zone(Zone zone) {
+        return members(zone, JsonFields.array(zone.records(), r -> record(r, zone))).build();
+    }
+
+    /**
+     * The same as {@link #zone} written out, with the records' texts given in the zone's order
+     * (a record never changes once stored, so its text can be kept). They are written into the
+     * place an empty array holds in the zone's text.
+     */
+    static JsonText zoneText(Zone zone, List<String> recordTexts) {
+        String text = members(zone, JsonValue.EMPTY_JSON_ARRAY).build().toString();
+        int records = text.indexOf(EMPTY_RECORDS);
+        if (records < 0) {
+            throw new IllegalStateException("The zone's text has no records member");
+        }
+        int inside = records + EMPTY_RECORDS.length() - 1;
+        StringBuilder written = new StringBuilder(text.length() + recordTexts.stream().mapToInt(t -> t.length() + 1).sum())
+                .append(text, 0, inside);
+        String separator = "";
+        for (String record : recordTexts) {
+            written.append(separator).append(record);
+            separator = ",";
+        }
+        return new JsonText(written.append(text, inside, text.length()).toString());
+    }
+
+    /** Where the records go: a string value cannot hold this, its quotes would be escaped. */
+    private static final String EMPTY_RECORDS = ",\"records\":[]";
+
+    /** The zone's members in the contract's order, with the records given. */
+    private static JsonFields members(Zone zone, JsonValue records) {
         return JsonFields.object()
                 .put("id", zone.id())
                 .put("name", zone.name())
@@ -29,13 +62,12 @@ final class ZoneRepresentations {
                 .put("ttl", zone.ttl())
                 .put("ns_first", zone.nsFirst())
                 .put("ns_second", zone.nsSecond())
-                .put("records", JsonFields.array(zone.records(), r -> record(r, zone)))
+                .put("records", records)
                 .put("domains", JsonFields.array(zone.domains(), ZoneRepresentations::domain))
                 .put("user", zone.user() == null ? null : zone.user().username())
                 .put("project_uuid", zone.project() == null ? null : zone.project().uuid())
                 .put("created_at", zone.createdAt())
-                .put("updated_at", zone.updatedAt())
-                .build();
+                .put("updated_at", zone.updatedAt());
     }
 
     static JsonObject record(ZoneRecord record, Zone zone) {

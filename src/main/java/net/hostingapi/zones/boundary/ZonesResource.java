@@ -1,5 +1,6 @@
 package net.hostingapi.zones.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -31,6 +32,7 @@ import net.hostingapi.zones.control.ZoneChanges;
 import net.hostingapi.zones.control.ZoneEditor;
 
 /** The eleven DNS zone operations of the specification, plus the zone file export. */
+@ApplicationScoped
 @Path("dns/zones")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZonesResource {
@@ -57,6 +59,9 @@ public class ZonesResource {
     @Inject
     ZoneEditor editor;
 
+    @Inject
+    RenderedZones renderedZones;
+
     @GET
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Reply list() {
@@ -69,7 +74,7 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
-        return Reply.created(MessageCode.ZONE_CREATED, "zone", ZoneRepresentations.zone(editor.create(input.value(), input.violations())));
+        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(editor.create(input.value(), input.violations())));
     }
 
     @DELETE
@@ -88,7 +93,7 @@ public class ZonesResource {
         var input = parameters.bindWithViolations(RecordsToAdd.class);
         requireZone(input);
         ZoneEditor.Changed changed = editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", ZoneRepresentations.zone(changed.zone())).warnAll(changed.warnings());
+        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", renderedZones.render(changed)).warnAll(changed.warnings());
     }
 
     @DELETE
@@ -98,7 +103,7 @@ public class ZonesResource {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
         ZoneEditor.Changed changed = editor.deleteRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", ZoneRepresentations.zone(changed.zone())).warnAll(changed.warnings());
+        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());
     }
 
     @POST
@@ -107,7 +112,7 @@ public class ZonesResource {
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-        return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", ZoneRepresentations.zone(zone));
+        return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", renderedZones.render(zone));
     }
 
     @GET
@@ -115,7 +120,7 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Reply show() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return Reply.ok(MessageCode.OK, "zone", ZoneRepresentations.zone(catalog.show(input.zone())));
+        return Reply.ok(MessageCode.OK, "zone", renderedZones.show(input.zone()));
     }
 
     @GET
@@ -132,7 +137,7 @@ public class ZonesResource {
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
-        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", ZoneRepresentations.zone(editor.update(input.value(), input.violations())));
+        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(editor.update(input.value(), input.violations())));
     }
 
     @POST
@@ -140,7 +145,7 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.CALLER)
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(MessageCode.DOMAIN_ASSIGNED, "zone", ZoneRepresentations.zone(editor.assignDomain(zone, input.domainName())));
+        return Reply.ok(MessageCode.DOMAIN_ASSIGNED, "zone", renderedZones.render(editor.assignDomain(zone, input.domainName())));
     }
 
     @POST
@@ -148,7 +153,7 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.CALLER)
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(MessageCode.DOMAIN_DISSOCIATED, "zone", ZoneRepresentations.zone(editor.dissociateDomain(zone, input.domainName())));
+        return Reply.ok(MessageCode.DOMAIN_DISSOCIATED, "zone", renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
     }
 
     /** Without the zone there is nothing to check the rest against: that alone is reported. */

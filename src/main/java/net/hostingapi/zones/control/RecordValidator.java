@@ -95,7 +95,7 @@ public final class RecordValidator {
     }
 
     /** The request and zone limits of contract section 8. */
-    public static void checkLimits(int incoming, int resulting, ZoneSettings settings, List<Message> violations) {
+    public static void checkLimits(int incoming, long resulting, ZoneSettings settings, List<Message> violations) {
         if (incoming > settings.maxRecordsPerRequest()) {
             violations.add(Message.forField(MessageCode.FIELD_OUT_OF_RANGE, "records",
                     "records: at most " + settings.maxRecordsPerRequest() + " records in one request"));

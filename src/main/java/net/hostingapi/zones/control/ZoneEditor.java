@@ -4,7 +4,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
@@ -35,8 +34,16 @@ import net.hostingapi.zones.entity.ZoneRecord;
 @Stateless
 public class ZoneEditor {
 
-    /** A changed zone and the warnings the change produced (a record already present, no record matched). */
-    public record Changed(Zone zone, List<Message> warnings) {
+    /**
+     * A changed zone and the warnings the change produced (a record already present, no record
+     * matched). For an addition also the zone's state before it and the records added, so the
+     * answer can be the previous rendering plus these without reading the zone's other records.
+     */
+    public record Changed(Zone zone, List<Message> warnings, ZoneState before, List<ZoneRecord> added) {
+
+        Changed(Zone zone, List<Message> warnings) {
+            this(zone, warnings, null, List.of());
+        }
     }
 
     @PersistenceContext
@@ -147,33 +154,49 @@ public class ZoneEditor {
         return zone;
     }
 
+    /**
+     * Reads only what the additions can collide with: the zone's records of the names added
+     * (duplicates, CNAME rules) and the zone's record count (limit). Loading every record of
+     * the zone under its lock took a third of an addition's time on zones of a few hundred records (JFR).
+     */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed addRecords(String zoneName, List<RecordInput> inputs, List<Message> bindingViolations) {
         Zone zone = locked(zoneName);
+        ZoneState before = ZoneState.of(zone);
         List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
-        List<RecordDraft> kept = zone.records().stream().map(ZoneEditor::draftOf).toList();
-        RecordValidator.checkCnames(kept, drafts, violations);
-        RecordValidator.checkLimits(inputs.size(), kept.size() + inputs.size(), settings, violations);
+        List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
+        RecordValidator.checkCnames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
+        long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class).setParameter("zone", zone).getSingleResult();
+        RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
         List<Message> warnings = new ArrayList<>();
-        boolean added = false;
+        List<ZoneRecord> added = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
-            if (zone.addRecord(drafts.get(i))) {
-                added = true;
-            } else {
+            RecordDraft draft = drafts.get(i);
+            if (present.stream().anyMatch(r -> r.sameAs(draft))) {
                 warnings.add(Message.forField(MessageCode.RECORD_ALREADY_PRESENT, "records[" + i + "]",
                         "records[" + i + "]: " + MessageCode.RECORD_ALREADY_PRESENT.text()));
+            } else {
+                ZoneRecord record = zone.add(draft);
+                present.add(record);
+                added.add(record);
             }
         }
-        if (added) {
+        if (!added.isEmpty()) {
             zone.changed();
             em.flush();
             outbox.enqueue(served(zone));
         }
-        return new Changed(zone, warnings);
+        return new Changed(zone, warnings, before, added);
+    }
+
+    private List<ZoneRecord> sameNamed(Zone zone, List<RecordDraft> drafts) {
+        List<String> names = drafts.stream().filter(d -> d != null).map(RecordDraft::name).distinct().toList();
+        return names.isEmpty() ? List.of() : em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
+                .setParameter("zone", zone).setParameter("names", names).getResultList();
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
@@ -200,7 +223,7 @@ public class ZoneEditor {
     /** Loads the zone onto the nameserver now; with {@code forceDelete} it is removed there first. */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone refresh(String zoneName, boolean forceDelete) {
-        Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId(), LockModeType.NONE);
+        Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId());
         try {
             for (String name : served(zone)) {
                 if (forceDelete) {
@@ -260,7 +283,7 @@ public class ZoneEditor {
     }
 
     private Zone locked(String zoneName) {
-        return ZoneCatalog.find(em, zoneName, caller.accountId(), LockModeType.PESSIMISTIC_WRITE);
+        return ZoneCatalog.locked(em, zoneName, caller.accountId());
     }
 
     private static String domainName(String domainName) {

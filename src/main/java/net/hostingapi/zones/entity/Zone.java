@@ -166,6 +166,17 @@ public class Zone {
         return true;
     }
 
+    /**
+     * Adds a record the caller has checked against the records of its name. Unlike
+     * {@link #addRecord} it leaves the zone's other records unloaded (the lazy list takes the
+     * addition without reading the rest), so adding to a large zone costs what adding to a small one does.
+     */
+    public ZoneRecord add(RecordDraft draft) {
+        ZoneRecord record = new ZoneRecord(this, draft);
+        records.add(record);
+        return record;
+    }
+
     public List<ZoneRecord> removeRecords(Predicate<ZoneRecord> matching) {
         List<ZoneRecord> removed = records.stream().filter(matching).toList();
         records.removeAll(removed);
@@ -206,6 +217,11 @@ public class Zone {
     static long nextSerial(long current, LocalDate today) {
         long todaysFirst = Long.parseLong(today.format(DAY)) * 100 + 1;
         return Math.max(todaysFirst, current + 1);
+    }
+
+    /** Rises with every committed change of the zone (optimistic locking, and the state readers cache by). */
+    public long version() {
+        return version;
     }
 
     public Long id() {

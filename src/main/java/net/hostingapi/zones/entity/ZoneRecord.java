@@ -10,6 +10,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
+import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -18,7 +19,12 @@ import net.hostingapi.zones.control.RecordType;
 /** One record of a zone: name relative to the zone ({@code @} the apex), data normalised; a null ttl inherits the zone's. */
 @Entity
 @Table(name = "zone_records")
+@NamedQuery(name = ZoneRecord.OF_ZONE_NAMED, query = "SELECT r FROM ZoneRecord r WHERE r.zone = :zone AND r.name IN :names")
+@NamedQuery(name = ZoneRecord.COUNT_OF_ZONE, query = "SELECT COUNT(r) FROM ZoneRecord r WHERE r.zone = :zone")
 public class ZoneRecord {
+
+    public static final String OF_ZONE_NAMED = "ZoneRecord.ofZoneNamed";
+    public static final String COUNT_OF_ZONE = "ZoneRecord.countOfZone";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
