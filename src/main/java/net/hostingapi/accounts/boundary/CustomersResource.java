@@ -1,5 +1,6 @@
 package net.hostingapi.accounts.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
@@ -14,6 +15,7 @@ import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 
 /** Operator only: a new customer account with its owner and first token. */
+@ApplicationScoped
 @Path("customers")
 @Produces(MediaType.APPLICATION_JSON)
 public class CustomersResource {

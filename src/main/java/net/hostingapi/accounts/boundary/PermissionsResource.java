@@ -1,5 +1,6 @@
 package net.hostingapi.accounts.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -18,6 +19,7 @@ import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 
+@ApplicationScoped
 @Path("account/permissions")
 @Produces(MediaType.APPLICATION_JSON)
 public class PermissionsResource {

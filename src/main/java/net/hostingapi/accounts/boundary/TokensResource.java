@@ -1,5 +1,6 @@
 package net.hostingapi.accounts.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -19,6 +20,7 @@ import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 
+@ApplicationScoped
 @Path("account/users/tokens")
 @Produces(MediaType.APPLICATION_JSON)
 public class TokensResource {

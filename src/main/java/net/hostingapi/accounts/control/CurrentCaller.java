@@ -1,6 +1,6 @@
 package net.hostingapi.accounts.control;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;
 import net.hostingapi.platform.control.ApiException;
@@ -8,9 +8,10 @@ import net.hostingapi.platform.control.MessageCode;
 
 /**
  * The authenticated caller of the current request, as the container knows it. Services ask it
- * for the account every query is confined to.
+ * for the account every query is confined to. It holds nothing itself (the container's
+ * security context answers per request), so one instance serves all requests.
  */
-@RequestScoped
+@ApplicationScoped
 public class CurrentCaller {
 
     @Inject

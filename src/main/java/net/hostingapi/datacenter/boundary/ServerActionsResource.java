@@ -1,5 +1,6 @@
 package net.hostingapi.datacenter.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -35,6 +36,7 @@ import net.hostingapi.platform.control.Reply;
  * Server actions: scheduling by the account (a valid token, no named right), and the three
  * public endpoints a network-booting machine calls (file, menu, status), rate-limited per address.
  */
+@ApplicationScoped
 @Path("datacenter/server-actions")
 @Produces(MediaType.APPLICATION_JSON)
 public class ServerActionsResource {

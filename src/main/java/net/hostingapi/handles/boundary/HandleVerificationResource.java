@@ -1,5 +1,6 @@
 package net.hostingapi.handles.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -19,6 +20,7 @@ import net.hostingapi.platform.control.Reply;
  * Verification of a handle's e-mail address: refresh and resend for the account, and the
  * public confirm endpoint the mailed link points at (the link's token is its only credential).
  */
+@ApplicationScoped
 @Path("domain/handles/verification")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandleVerificationResource {

@@ -1,5 +1,6 @@
 package net.hostingapi.handles.boundary;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -20,6 +21,7 @@ import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 
 /** Domain handles: a valid token and no named right (contract section 3). */
+@ApplicationScoped
 @Path("domain/handles")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandlesResource {
