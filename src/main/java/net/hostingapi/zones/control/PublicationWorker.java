@@ -16,9 +16,9 @@ import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -94,11 +94,15 @@ public class PublicationWorker {
     }
 
     private void publishDue() {
-        Map<String, Long> names = new LinkedHashMap<>();
+        Set<String> names = new LinkedHashSet<>();
         for (PendingPublication due : entries.due(BATCH)) {
-            names.merge(due.name(), due.id(), Math::max);
+            names.add(due.name());
         }
-        names.forEach((name, upTo) -> {
+        names.forEach(name -> {
+            // Every entry of the name so far, not only those in this batch: the nameserver gets
+            // the name's state as it is after this, which covers them all. (Up to the batch's
+            // entries only, a backlog of thousands published each zone once per batch.)
+            long upTo = entries.lastOf(name);
             try {
                 sync.sync(name);
                 entries.done(name, upTo);
@@ -125,9 +129,14 @@ public class PublicationWorker {
         }
 
         @Transactional
+        public long lastOf(String name) {
+            Long last = em.createNamedQuery(PendingPublication.LAST_OF_NAME, Long.class).setParameter("name", name).getSingleResult();
+            return last == null ? 0 : last;
+        }
+
+        @Transactional
         public void done(String name, long upTo) {
-            em.createNamedQuery(PendingPublication.OF_NAME, PendingPublication.class)
-                    .setParameter("name", name).setParameter("upTo", upTo).getResultList().forEach(em::remove);
+            em.createNamedQuery(PendingPublication.DONE).setParameter("name", name).setParameter("upTo", upTo).executeUpdate();
         }
 
         @Transactional
