@@ -1,10 +1,13 @@
 package net.hostingapi.launcher;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The README's run command ({@code mvn -Prun package}): starts the embedded MariaDB when no
@@ -35,6 +38,13 @@ public final class ServiceLauncher {
         }
         EmbeddedMariaDb.createDatabaseIfMissing(dbUrl, dbUser, dbPassword);
 
+        // Payara's runtime directory holds nothing of ours that the next start does not write anew
+        // (the server-config/ files are applied on every start). After a crash (kill -9, power
+        // loss) it still lists the application as deployed, and that start deployed it a second
+        // time into a web container that never started: every request failed. So each start
+        // begins with an empty one.
+        Path payaraRoot = dataDir.resolve("payara");
+        deleteTree(payaraRoot);
         String configDir = System.getProperty("server.config.dir", "server-config");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -44,7 +54,7 @@ public final class ServiceLauncher {
                 "--contextroot", "/",
                 "--port", port,
                 "--nocluster",
-                "--rootdir", dataDir.resolve("payara").toString(),
+                "--rootdir", payaraRoot.toString(),
                 "--prebootcommandfile", Path.of(configDir, "pre-boot-commands.asadmin").toString(),
                 "--postbootcommandfile", Path.of(configDir, "post-boot-commands.asadmin").toString()));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
@@ -92,6 +102,17 @@ public final class ServiceLauncher {
             database.close();
         }
         System.exit(exit);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 
 }
