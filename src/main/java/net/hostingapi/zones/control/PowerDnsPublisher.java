@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -28,7 +29,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Publishes zones through the PowerDNS Authoritative HTTP API. A zone is created with our own SOA
  * ({@code soa_edit_api} empty, so the serial served is ours) and afterwards brought to its state
- * with one PATCH: every RRset we have is replaced, every other one deleted.
+ * with one PATCH of the differences to what PowerDNS holds (read first): every RRset of ours that
+ * PowerDNS holds otherwise is replaced, every other one of PowerDNS's deleted.
  */
 @ApplicationScoped
 @Typed(PowerDnsPublisher.class)
@@ -71,16 +73,46 @@ public class PowerDnsPublisher implements NameserverPublisher {
             return;
         }
         expect(existing, origin);
+        Map<String, JsonObject> current = new LinkedHashMap<>();
+        for (JsonObject rrset : parse(existing.body()).getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
+            current.put(rrset.getString("name") + " " + rrset.getString("type"), rrset);
+        }
+        // Only what differs from what PowerDNS holds: replacing every RRset of a zone of some
+        // thousand records on each change loaded PowerDNS and its database more than the change.
         JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
-        desired.values().forEach(rrset -> changes.add(JsonFields.JSON.createObjectBuilder(rrset).add("changetype", "REPLACE")));
-        for (JsonObject current : parse(existing.body()).getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
-            String key = current.getString("name") + " " + current.getString("type");
-            if (!desired.containsKey(key)) {
-                changes.add(JsonFields.JSON.createObjectBuilder().add("name", current.getString("name"))
-                        .add("type", current.getString("type")).add("changetype", "DELETE"));
+        int changed = 0;
+        for (Map.Entry<String, JsonObject> rrset : desired.entrySet()) {
+            if (!sameRrset(rrset.getValue(), current.get(rrset.getKey()))) {
+                changes.add(JsonFields.JSON.createObjectBuilder(rrset.getValue()).add("changetype", "REPLACE"));
+                changed++;
             }
         }
-        expect(send("PATCH", zonePath(origin), JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build()), origin);
+        for (Map.Entry<String, JsonObject> rrset : current.entrySet()) {
+            if (!desired.containsKey(rrset.getKey())) {
+                changes.add(JsonFields.JSON.createObjectBuilder().add("name", rrset.getValue().getString("name"))
+                        .add("type", rrset.getValue().getString("type")).add("changetype", "DELETE"));
+                changed++;
+            }
+        }
+        if (changed > 0) {
+            expect(send("PATCH", zonePath(origin), JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build()), origin);
+        }
+    }
+
+    /** The same TTL and the same records (content and disabled flag, in any order) as PowerDNS holds. */
+    private static boolean sameRrset(JsonObject desired, JsonObject held) {
+        if (held == null || !held.containsKey("ttl") || held.getInt("ttl") != desired.getInt("ttl")) {
+            return false;
+        }
+        return records(desired).equals(records(held));
+    }
+
+    private static Set<String> records(JsonObject rrset) {
+        Set<String> records = new HashSet<>();
+        for (JsonObject record : rrset.getJsonArray("records").getValuesAs(JsonObject.class)) {
+            records.add(record.getBoolean("disabled", false) + " " + record.getString("content"));
+        }
+        return records;
     }
 
     @Override
