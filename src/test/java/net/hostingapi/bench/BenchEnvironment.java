@@ -16,7 +16,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -196,14 +195,7 @@ final class BenchEnvironment implements AutoCloseable {
 
     private void startService() throws Exception {
         httpPort = EmbeddedMariaDb.freePort();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
-                "-Dpayara.micro.jar=" + System.getProperty("payara.micro.jar"),
-                "-Dwar.file=" + System.getProperty("war.file"),
-                "-Dserver.config.dir=" + System.getProperty("server.config.dir"),
-                "-cp", System.getProperty("java.class.path"),
-                ServiceLauncher.class.getName()));
+        List<String> command = ServiceLauncher.command();
         Path log = dir.resolve("service.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();

@@ -104,7 +104,22 @@ public final class ServiceLauncher {
         System.exit(exit);
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /**
+     * The command that starts the run command in a JVM of its own, with this JVM's class path
+     * and the locations the build passes as system properties (the bench and the tests use it).
+     */
+    public static List<String> command() {
+        return new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                "-Dpayara.micro.jar=" + System.getProperty("payara.micro.jar"),
+                "-Dwar.file=" + System.getProperty("war.file"),
+                "-Dserver.config.dir=" + System.getProperty("server.config.dir"),
+                "-cp", System.getProperty("java.class.path"),
+                ServiceLauncher.class.getName()));
+    }
+
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -12,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.MariaDbExtension;
@@ -32,7 +31,7 @@ class ServiceRestartIT {
     @Test
     void theServiceAnswersAgainAfterItsServerWasKilled() throws Exception {
         Path dataDir = Path.of("target", "restart-service").toAbsolutePath();
-        deleteTree(dataDir);
+        ServiceLauncher.deleteTree(dataDir);
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
@@ -58,25 +57,8 @@ class ServiceRestartIT {
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
-        if (Files.exists(root)) {
-            try (var paths = Files.walk(root)) {
-                for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-    }
-
     private static Process launch(Path dataDir, int port) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
-                "-Dpayara.micro.jar=" + System.getProperty("payara.micro.jar"),
-                "-Dwar.file=" + System.getProperty("war.file"),
-                "-Dserver.config.dir=" + System.getProperty("server.config.dir"),
-                "-cp", System.getProperty("java.class.path"),
-                ServiceLauncher.class.getName()))
+        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
                 .redirectErrorStream(true)
                 .redirectOutput(dataDir.resolveSibling("restart-service.log").toFile());
         Files.createDirectories(dataDir);
