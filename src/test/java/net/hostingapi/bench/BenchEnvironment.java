@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -158,33 +159,17 @@ final class BenchEnvironment implements AutoCloseable {
         // pdns_server; its configuration is replaced here by the gmysql one on our MariaDB.
         pdns = PowerDnsServer.create(pdnsDir, dnsPort, apiPort);
         Files.deleteIfExists(pdnsDir.resolve("pdns.sqlite3"));
-        Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n",
+        List<String> conf = new ArrayList<>(List.of(
                 "launch=gmysql",
                 "gmysql-host=" + db.host(),
                 "gmysql-port=" + db.port(),
                 "gmysql-user=" + db.user(),
                 "gmysql-password=" + db.password(),
                 "gmysql-dbname=" + PDNS_DB,
-                "local-address=127.0.0.1",
-                "local-port=" + dnsPort,
-                "api=yes",
-                "api-key=" + PowerDnsServer.API_KEY,
-                "webserver=yes",
-                "webserver-address=127.0.0.1",
-                "webserver-port=" + apiPort,
-                "webserver-allow-from=127.0.0.0/8",
-                "daemon=no",
-                "guardian=no",
-                "socket-dir=" + pdnsDir,
-                "disable-syslog=yes",
-                "loglevel=4",
-                "security-poll-suffix=", // no status lookups beyond loopback
-                // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
-                "cache-ttl=0",
-                "query-cache-ttl=0",
-                "negquery-cache-ttl=0",
-                "zone-cache-refresh-interval=0",
-                ""));
+                "security-poll-suffix=")); // no status lookups beyond loopback
+        // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
+        conf.addAll(PowerDnsServer.loopbackSettings(pdnsDir, dnsPort, apiPort));
+        Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
         log("Starting PowerDNS (gmysql, database " + PDNS_DB + "): DNS 127.0.0.1:" + dnsPort + ", API " + pdns.apiUrl());
         try {
             pdns.start();

@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -39,32 +41,38 @@ public final class PowerDnsServer {
             Files.deleteIfExists(database);
             run(new ProcessBuilder("sqlite3", database.toString()).redirectInput(Path.of(SCHEMA).toFile()),
                     "sqlite3 and " + SCHEMA + " (apt-get install sqlite3 pdns-backend-sqlite3)");
-            Files.writeString(dir.resolve("pdns.conf"), String.join("\n",
-                    "launch=gsqlite3",
-                    "gsqlite3-database=" + database,
-                    "local-address=127.0.0.1",
-                    "local-port=" + dnsPort,
-                    "api=yes",
-                    "api-key=" + API_KEY,
-                    "webserver=yes",
-                    "webserver-address=127.0.0.1",
-                    "webserver-port=" + apiPort,
-                    "webserver-allow-from=127.0.0.0/8",
-                    "daemon=no",
-                    "guardian=no",
-                    "socket-dir=" + dir,
-                    "disable-syslog=yes",
-                    "loglevel=4",
-                    // answers must show a change at once
-                    "cache-ttl=0",
-                    "query-cache-ttl=0",
-                    "negquery-cache-ttl=0",
-                    "zone-cache-refresh-interval=0",
-                    ""));
+            List<String> conf = new ArrayList<>(List.of("launch=gsqlite3", "gsqlite3-database=" + database));
+            conf.addAll(loopbackSettings(dir, dnsPort, apiPort));
+            Files.writeString(dir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
             return new PowerDnsServer(dir, dnsPort, apiPort);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Everything of pdns.conf but the backend: DNS and the HTTP API on loopback, in the
+     * foreground, and no caches, so that answers show a change at once.
+     */
+    public static List<String> loopbackSettings(Path dir, int dnsPort, int apiPort) {
+        return List.of(
+                "local-address=127.0.0.1",
+                "local-port=" + dnsPort,
+                "api=yes",
+                "api-key=" + API_KEY,
+                "webserver=yes",
+                "webserver-address=127.0.0.1",
+                "webserver-port=" + apiPort,
+                "webserver-allow-from=127.0.0.0/8",
+                "daemon=no",
+                "guardian=no",
+                "socket-dir=" + dir,
+                "disable-syslog=yes",
+                "loglevel=4",
+                "cache-ttl=0",
+                "query-cache-ttl=0",
+                "negquery-cache-ttl=0",
+                "zone-cache-refresh-interval=0");
     }
 
     public synchronized void start() {
