@@ -67,6 +67,9 @@ public class ZoneEditor {
     @Inject
     ZoneSync sync;
 
+    @Inject
+    NameClaims claims;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone create(NewZone input, List<Message> bindingViolations) {
         List<Message> violations = new ArrayList<>(bindingViolations);
@@ -84,9 +87,10 @@ public class ZoneEditor {
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
+        NameClaims.requireNotPublicSuffix(name, "name");
         ApiUser user = user(input.user());
         Optional<Project> project = project(input.project_uuid());
-        requireUnclaimed(name.name());
+        claims.claim(name.name(), caller.accountId());
         Zone zone = new Zone(em.find(Account.class, caller.accountId()), name.name(), name.unicode(),
                 new SoaSettings(
                         input.hostmaster() != null ? input.hostmaster() : settings.hostmasterFor(name.name()),
@@ -101,7 +105,7 @@ public class ZoneEditor {
         }
         drafts.forEach(zone::addRecord);
         em.persist(zone);
-        flushClaiming(name.name());
+        flushClaiming();
         outbox.enqueue(List.of(zone.name()));
         return zone;
     }
@@ -118,6 +122,9 @@ public class ZoneEditor {
         }
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
+        }
+        if (drafts != null) {
+            claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
         }
         ApiUser user = user(input.user());
         Optional<Project> project = project(input.project_uuid());
@@ -172,6 +179,7 @@ public class ZoneEditor {
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
+        claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
@@ -238,22 +246,22 @@ public class ZoneEditor {
         return zone;
     }
 
-    /** Binds a domain to the zone; a domain is bound to at most one zone across all accounts. */
+    /**
+     * Binds a domain to the zone. A domain is bound to at most one zone across all accounts, and
+     * like a zone's name it may not nest with another account's names ({@link NameClaims}).
+     */
     @RolesAllowed(Right.Names.CALLER)
     public Zone assignDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
-        String domain = domainName(domainName);
-        if (zone.isAssigned(domain)) {
+        ZoneNames.ZoneName domain = domainName(domainName);
+        if (zone.isAssigned(domain.name())) {
             return zone;
         }
-        boolean boundElsewhere = !em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
-                .setParameter("name", domain).getResultList().isEmpty();
-        if (boundElsewhere || domain.equals(zone.name()) || isZone(domain)) {
-            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The domain is already bound to a zone");
-        }
-        zone.assign(domain);
+        NameClaims.requireNotPublicSuffix(domain, "domainName");
+        claims.claim(domain.name(), caller.accountId());
+        zone.assign(domain.name());
         zone.changed();
-        flushClaiming(domain);
+        flushClaiming();
         outbox.enqueue(served(zone));
         return zone;
     }
@@ -261,7 +269,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.CALLER)
     public Zone dissociateDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
-        String domain = domainName(domainName);
+        String domain = domainName(domainName).name();
         if (!zone.isAssigned(domain)) {
             throw ApiException.notFound("Domain assignment");
         }
@@ -286,33 +294,20 @@ public class ZoneEditor {
         return ZoneCatalog.locked(em, zoneName, caller.accountId());
     }
 
-    private static String domainName(String domainName) {
+    private static ZoneNames.ZoneName domainName(String domainName) {
         try {
-            return ZoneNames.normalize(domainName).name();
+            return ZoneNames.normalize(domainName);
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid("domainName", MessageCode.FIELD_INVALID, "domainName: " + e.getMessage());
         }
     }
 
-    private boolean isZone(String name) {
-        return !em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name).getResultList().isEmpty();
-    }
-
-    /** A zone name is unique across all accounts and must not be a domain bound to another zone. */
-    private void requireUnclaimed(String name) {
-        boolean bound = !em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
-                .setParameter("name", name).getResultList().isEmpty();
-        if (bound || isZone(name)) {
-            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The zone name is already taken");
-        }
-    }
-
     /** Two requests racing for one name: the database's unique key decides, and the loser gets 409. */
-    private void flushClaiming(String name) {
+    private void flushClaiming() {
         try {
             em.flush();
         } catch (PersistenceException e) {
-            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The name " + name + " is already taken");
+            throw NameClaims.taken();
         }
     }
 
