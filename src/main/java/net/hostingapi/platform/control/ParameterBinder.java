@@ -28,6 +28,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -241,7 +242,11 @@ public class ParameterBinder {
         if (raw instanceof String s) {
             text = s;
         } else if (raw instanceof BigDecimal number) {
-            text = number.toPlainString();
+            text = plain(number);
+            if (text == null) {
+                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be text"));
+                return null;
+            }
         } else if (raw instanceof Boolean b) {
             text = b.toString();
         } else {
@@ -253,6 +258,15 @@ public class ParameterBinder {
             return null;
         }
         return text;
+    }
+
+    /**
+     * A JSON number written out in full, or null when that would be absurdly long: {@code 1e999999999}
+     * is a few bytes on the wire and a billion digits in plain form.
+     */
+    private static String plain(BigDecimal number) {
+        long digits = (long) number.precision() + Math.abs((long) number.scale());
+        return digits > 100 ? null : number.toPlainString();
     }
 
     private static Long integer(Object raw, String path, List<Message> violations) {
@@ -274,7 +288,7 @@ public class ParameterBinder {
         if (raw instanceof Boolean b) {
             return b;
         }
-        String text = raw instanceof BigDecimal n ? n.toPlainString() : raw instanceof String s ? s.toLowerCase(Locale.ROOT) : "";
+        String text = raw instanceof BigDecimal n ? Objects.requireNonNullElse(plain(n), "") : raw instanceof String s ? s.toLowerCase(Locale.ROOT) : "";
         switch (text) {
             case "true", "1":
                 return Boolean.TRUE;

@@ -38,6 +38,15 @@ final class ParameterParser {
     /** How much of a too large body is read and dropped before answering 413. */
     private static final long MAX_DRAINED_BYTES = 16 * MAX_BODY_BYTES;
 
+    /**
+     * Most values (leaves: texts, numbers, booleans, nulls) one request may carry, query and body
+     * together; 413 beyond. 1000 records of six fields each stay well below it.
+     */
+    static final int MAX_PARAMETERS = (int) (long) Long.getLong("MAX_PARAMETERS", envLong("MAX_PARAMETERS", 20_000));
+
+    /** Deepest nesting of objects, arrays and brackets ({@code records[0][name]} is 3); 400 beyond. */
+    static final int MAX_DEPTH = 16;
+
     private ParameterParser() {
     }
 
@@ -47,13 +56,54 @@ final class ParameterParser {
 
     static Parameters parse(String query, String contentType, byte[] body) {
         Map<String, Object> merged = new LinkedHashMap<>();
+        Tally tally = new Tally();
         if (query != null && !query.isEmpty()) {
-            merged.putAll(parseUrlEncoded(query));
+            merged.putAll(parseUrlEncoded(query, tally));
         }
         if (body.length > 0) {
-            merged.putAll(parseBody(body, contentType));
+            merged.putAll(parseBody(body, contentType, tally));
         }
         return new Parameters(merged);
+    }
+
+    /**
+     * What one request's parsing has spent: values seen, and for each bracket container the next
+     * index {@code []} appends at. Kept here so that parsing stays linear in the input: finding the
+     * next index by scanning a container's keys made {@code x[]=1&x[]=1...} quadratic.
+     */
+    static final class Tally {
+        private int values;
+        private final Map<Map<String, Object>, Integer> nextIndex = new java.util.IdentityHashMap<>();
+
+        void value() {
+            if (++values > MAX_PARAMETERS) {
+                throw new ApiException(413, MessageCode.TOO_MANY_PARAMETERS,
+                        "The request has more than " + MAX_PARAMETERS + " parameters");
+            }
+        }
+
+        static void depth(int depth) {
+            if (depth > MAX_DEPTH) {
+                throw ApiException.badRequest(MessageCode.NESTED_TOO_DEEPLY,
+                        "The parameters are nested more than " + MAX_DEPTH + " levels deep");
+            }
+        }
+
+        String append(Map<String, Object> container) {
+            int next = nextIndex.getOrDefault(container, 0);
+            nextIndex.put(container, next + 1);
+            return Integer.toString(next);
+        }
+
+        /** An explicit index ({@code a[5]}) moves where the next {@code a[]} goes, as in PHP. */
+        void indexed(Map<String, Object> container, String key) {
+            if (!key.isEmpty() && key.length() <= 9 && key.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                int index = Integer.parseInt(key);
+                if (index >= nextIndex.getOrDefault(container, 0)) {
+                    nextIndex.put(container, index + 1);
+                }
+            }
+        }
     }
 
     /**
@@ -91,16 +141,16 @@ final class ParameterParser {
         return new ApiException(413, MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes");
     }
 
-    private static Map<String, Object> parseBody(byte[] body, String contentType) {
+    private static Map<String, Object> parseBody(byte[] body, String contentType, Tally tally) {
         String type = contentType == null ? sniff(body) : contentType.toLowerCase(Locale.ROOT);
         if (type.startsWith("application/json") || type.matches("^application/[a-z.+-]*\\+json.*")) {
-            return parseJson(new String(body, StandardCharsets.UTF_8));
+            return parseJson(new String(body, StandardCharsets.UTF_8), tally);
         }
         if (type.startsWith("application/x-www-form-urlencoded")) {
-            return parseUrlEncoded(new String(body, StandardCharsets.ISO_8859_1));
+            return parseUrlEncoded(new String(body, StandardCharsets.ISO_8859_1), tally);
         }
         if (type.startsWith("multipart/form-data")) {
-            return parseMultipart(body, contentType);
+            return parseMultipart(body, contentType, tally);
         }
         if (new String(body, StandardCharsets.UTF_8).isBlank()) {
             return Map.of();
@@ -119,45 +169,60 @@ final class ParameterParser {
     }
 
     static Map<String, Object> parseJson(String text) {
+        return parseJson(text, new Tally());
+    }
+
+    private static Map<String, Object> parseJson(String text, Tally tally) {
         if (text.isBlank()) {
             return Map.of();
         }
         JsonValue value;
         try (var reader = JsonFields.JSON.createReader(new StringReader(text))) {
             value = reader.readValue();
-        } catch (jakarta.json.JsonException e) {
+        } catch (RuntimeException e) {
+            // JsonException, and Parsson's plain RuntimeException for input nested over 1000 levels
             throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The body is not valid JSON");
         }
         if (!(value instanceof JsonObject object)) {
             throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The JSON body must be an object");
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) fromJson(object);
+        Map<String, Object> map = (Map<String, Object>) fromJson(object, 0, tally);
         return map;
     }
 
-    private static Object fromJson(JsonValue value) {
+    private static Object fromJson(JsonValue value, int depth, Tally tally) {
+        Tally.depth(depth);
         return switch (value.getValueType()) {
             case OBJECT -> {
                 Map<String, Object> map = new LinkedHashMap<>();
-                ((JsonObject) value).forEach((k, v) -> map.put(k, fromJson(v)));
+                ((JsonObject) value).forEach((k, v) -> map.put(k, fromJson(v, depth + 1, tally)));
                 yield map;
             }
             case ARRAY -> {
                 List<Object> list = new ArrayList<>();
-                ((JsonArray) value).forEach(v -> list.add(fromJson(v)));
+                ((JsonArray) value).forEach(v -> list.add(fromJson(v, depth + 1, tally)));
                 yield list;
             }
-            case STRING -> ((JsonString) value).getString();
-            case NUMBER -> ((JsonNumber) value).bigDecimalValue();
-            case TRUE -> Boolean.TRUE;
-            case FALSE -> Boolean.FALSE;
-            case NULL -> null;
+            case STRING -> leaf(tally, ((JsonString) value).getString());
+            case NUMBER -> leaf(tally, ((JsonNumber) value).bigDecimalValue());
+            case TRUE -> leaf(tally, Boolean.TRUE);
+            case FALSE -> leaf(tally, Boolean.FALSE);
+            case NULL -> leaf(tally, null);
         };
+    }
+
+    private static Object leaf(Tally tally, Object value) {
+        tally.value();
+        return value;
     }
 
     /** Decodes {@code a=1&b[x]=2} (raw bytes as ISO-8859-1 so that percent-decoding yields UTF-8). */
     static Map<String, Object> parseUrlEncoded(String encoded) {
+        return parseUrlEncoded(encoded, new Tally());
+    }
+
+    private static Map<String, Object> parseUrlEncoded(String encoded, Tally tally) {
         Map<String, Object> root = new LinkedHashMap<>();
         for (String pair : encoded.split("&")) {
             if (pair.isEmpty()) {
@@ -167,7 +232,7 @@ final class ParameterParser {
             String key = decode(eq < 0 ? pair : pair.substring(0, eq));
             String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
             if (!key.isEmpty()) {
-                put(root, key, value);
+                put(root, key, value, tally);
             }
         }
         return root;
@@ -183,7 +248,7 @@ final class ParameterParser {
         }
     }
 
-    private static Map<String, Object> parseMultipart(byte[] body, String contentType) {
+    private static Map<String, Object> parseMultipart(byte[] body, String contentType, Tally tally) {
         Map<String, Object> root = new LinkedHashMap<>();
         try {
             MimeMultipart multipart = new MimeMultipart(new ByteArrayDataSource(body, contentType));
@@ -198,7 +263,7 @@ final class ParameterParser {
                     continue;
                 }
                 try (InputStream in = part.getInputStream()) {
-                    put(root, name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    put(root, name, new String(in.readAllBytes(), StandardCharsets.UTF_8), tally);
                 }
             }
         } catch (MessagingException | IOException e) {
@@ -209,13 +274,17 @@ final class ParameterParser {
 
     /** Puts a value under a PHP-style key: {@code a}, {@code a[b]}, {@code a[b][]}, {@code a[0][c]}. */
     @SuppressWarnings("unchecked")
-    static void put(Map<String, Object> root, String key, String value) {
+    static void put(Map<String, Object> root, String key, String value, Tally tally) {
+        tally.value();
         List<String> path = splitKey(key);
+        Tally.depth(path.size());
         Map<String, Object> container = root;
         for (int i = 0; i < path.size(); i++) {
             String segment = path.get(i);
             if (segment.isEmpty()) {
-                segment = nextIndex(container);
+                segment = tally.append(container);
+            } else {
+                tally.indexed(container, segment);
             }
             if (i == path.size() - 1) {
                 container.put(segment, value);
@@ -228,16 +297,6 @@ final class ParameterParser {
                 container = (Map<String, Object>) next;
             }
         }
-    }
-
-    private static String nextIndex(Map<String, Object> container) {
-        int max = -1;
-        for (String k : container.keySet()) {
-            if (k.matches("\\d{1,9}")) {
-                max = Math.max(max, Integer.parseInt(k));
-            }
-        }
-        return Integer.toString(max + 1);
     }
 
     /** {@code records[0][name]} → [records, 0, name]; a key whose brackets do not close is taken literally. */

@@ -1,0 +1,72 @@
+package net.hostingapi.platform.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Parsing costs the service about what the request costs its sender: linear in the body, with
+ * bounded parameter counts and nesting. The time bounds below are hang guards, orders of
+ * magnitude above what linear parsing takes (the quadratic parser needed a minute for these).
+ */
+class ParameterParserTest {
+
+    private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+
+    @Test
+    void manyAppendedKeysParseInLinearTime() {
+        int count = ParameterParser.MAX_PARAMETERS - 1;
+        String body = "x[]=1&".repeat(count);
+        Parameters parsed = assertTimeoutPreemptively(HANG_GUARD,
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII)));
+        Map<?, ?> x = (Map<?, ?>) parsed.values().get("x");
+        assertEquals(count, x.size());
+        assertEquals("1", x.get(Integer.toString(count - 1)));
+    }
+
+    @Test
+    void appendingFollowsExplicitIndexesAsInPhp() {
+        Map<String, Object> parsed = ParameterParser.parseUrlEncoded("a[5]=x&a[]=y&a[2]=z&a[]=w");
+        assertEquals(Map.of("5", "x", "6", "y", "2", "z", "7", "w"), parsed.get("a"));
+        Map<String, Object> records = ParameterParser.parseUrlEncoded("records[][name]=a&records[][name]=b");
+        assertEquals(Map.of("0", Map.of("name", "a"), "1", Map.of("name", "b")), records.get("records"));
+    }
+
+    @Test
+    void tooManyParametersAre413() {
+        String body = "x[]=1&".repeat(ParameterParser.MAX_PARAMETERS + 1);
+        ApiException refused = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(ApiException.class,
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII))));
+        assertEquals(413, refused.status());
+        assertEquals(MessageCode.TOO_MANY_PARAMETERS, refused.errors().get(0).code());
+        String json = "{\"x\":[" + "1,".repeat(ParameterParser.MAX_PARAMETERS) + "1]}";
+        assertEquals(413, assertThrows(ApiException.class, () -> ParameterParser.parseJson(json)).status());
+    }
+
+    @Test
+    void queryAndBodyCountTogether() {
+        String half = "x[]=1&".repeat(ParameterParser.MAX_PARAMETERS / 2 + 1);
+        assertEquals(413, assertThrows(ApiException.class, () -> ParameterParser.parse(half, "application/x-www-form-urlencoded",
+                half.replace('x', 'y').getBytes(StandardCharsets.US_ASCII))).status());
+    }
+
+    @Test
+    void deepNestingIs400() {
+        for (int depth : List.of(ParameterParser.MAX_DEPTH + 1, 999, 1000, 1001, 100_000)) {
+            String json = "{\"a\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
+            ApiException refused = assertTimeoutPreemptively(HANG_GUARD,
+                    () -> assertThrows(ApiException.class, () -> ParameterParser.parseJson(json)), "depth " + depth);
+            assertEquals(400, refused.status(), "depth " + depth);
+            String form = "a" + "[b]".repeat(depth) + "=1";
+            assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded(form)).status());
+        }
+        String fine = "{\"a\":" + "[".repeat(ParameterParser.MAX_DEPTH - 1) + "]".repeat(ParameterParser.MAX_DEPTH - 1) + "}";
+        ParameterParser.parseJson(fine);
+    }
+}
