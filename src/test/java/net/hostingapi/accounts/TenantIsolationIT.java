@@ -71,10 +71,18 @@ class TenantIsolationIT {
 
     /**
      * A parameter's values: {@code neutral} valid and no identifier of A's (fresh, or B's own);
-     * {@code ofA} A's identifiers (every spelling that must reach A's object if B could reach it);
+     * {@code ofA} A's identifiers, by name and by id (every spelling that would reach A's object if B could);
      * {@code ghost} the same shape, existing nowhere.
      */
     private record Value(Supplier<JsonValue> neutral, List<JsonValue> ofA, Supplier<JsonValue> ghost) {
+
+        /** A ghost spelled as {@code like}: a number-like identifier (an object's id) gets a number no object has. */
+        JsonValue ghostLike(JsonValue like) {
+            if (like != null && like.getValueType() == JsonValue.ValueType.STRING && Sweep.text(like).matches("[0-9]+")) {
+                return Json.createValue(String.valueOf(900_000_000_000L + rnd()));
+            }
+            return ghost.get();
+        }
     }
 
     private record Param(String name, String key, boolean target) {
@@ -103,6 +111,8 @@ class TenantIsolationIT {
     private String aZone;
     private String aDomain;
     private long aRecordId;
+    private long aZoneId;
+    private long aHandleId;
     private String aHandle;
     private long aActionId;
     private String aActionMac;
@@ -188,7 +198,7 @@ class TenantIsolationIT {
         value("permissions", () -> Json.createArrayBuilder().add("DNS_ZONES_LIST").build(), List.of(), null);
         value("project_uuid", () -> str(bProject), List.of(str(aProject)), () -> str(java.util.UUID.randomUUID().toString()));
         value("project_name", () -> str("B's project"), List.of(), null);
-        value("zone", () -> str(bZone), List.of(str(aZone), str(aZone.toUpperCase(Locale.ROOT) + "."), str(aDomain)),
+        value("zone", () -> str(bZone), List.of(str(aZone), str(aZone.toUpperCase(Locale.ROOT) + "."), str(aDomain), str(String.valueOf(aZoneId))),
                 () -> str(Sweep.unique("ghost") + ".example"));
         String parent = aZone.substring(aZone.indexOf('.') + 1);
         value("new_zone", () -> str(Sweep.unique("bz") + ".example"),
@@ -202,7 +212,8 @@ class TenantIsolationIT {
         value("records_add", () -> Json.createArrayBuilder().add(record("sweep", "TXT", "sweep")).build(), List.of(), null);
         value("record_selectors", () -> Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www")).build(),
                 List.of(Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", aRecordId)).build()), null);
-        value("handle", () -> str(bHandle), List.of(str(aHandle), str(aHandle.toLowerCase(Locale.ROOT))), () -> str(ghostHandle()));
+        value("handle", () -> str(bHandle), List.of(str(aHandle), str(aHandle.toLowerCase(Locale.ROOT)), str(String.valueOf(aHandleId))),
+                () -> str(ghostHandle()));
         JsonObject person = person("x@example.com").build();
         for (String field : List.of("type", "sex", "firstname", "lastname", "street", "number", "postcode", "city", "region",
                 "country", "phone")) {
@@ -455,7 +466,7 @@ class TenantIsolationIT {
 
     private void compareWithGhostTargets(Operation op, List<Param> params, Map<String, JsonValue> call, Call answer) {
         Map<String, JsonValue> ghostCall = new LinkedHashMap<>(call);
-        params.stream().filter(Param::target).forEach(t -> ghostCall.put(t.name(), values.get(t.key()).ghost().get()));
+        params.stream().filter(Param::target).forEach(t -> ghostCall.put(t.name(), values.get(t.key()).ghostLike(call.get(t.name()))));
         Call ghost = send(op, ghostCall);
         sweep.expect(answer.shape().equals(ghost.shape()),
                 "an answer tells A's object from one that exists nowhere:\n    " + answer + "\n    " + ghost);
@@ -465,7 +476,7 @@ class TenantIsolationIT {
     private void sameAsGhost(Operation op, String name, String key, Set<Integer> statuses) {
         for (JsonValue ofA : values.get(key).ofA()) {
             Call answer = send(op, Map.of(name, ofA));
-            Call ghost = send(op, Map.of(name, values.get(key).ghost().get()));
+            Call ghost = send(op, Map.of(name, values.get(key).ghostLike(ofA)));
             sweep.expect(statuses.contains(answer.status()), "A's " + name + " must be unknown to B " + statuses + ": " + answer);
             sweep.expect(answer.shape().equals(ghost.shape()),
                     "an answer tells A's " + name + " from one that exists nowhere:\n    " + answer + "\n    " + ghost);
@@ -554,6 +565,7 @@ class TenantIsolationIT {
                         .add(record("@", "MX", "10 mail." + aZone))
                         .add(record("@", "TXT", txt)))
                 .build())).getJsonObject("zone");
+        aZoneId = zone.getJsonNumber("id").longValue();
         aRecordId = zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
                 .filter(r -> r.getString("type").equals("A")).findFirst().orElseThrow().getJsonNumber("id").longValue();
         aDomain = "alias-" + label + ".example";
@@ -561,9 +573,10 @@ class TenantIsolationIT {
                 Json.createObjectBuilder().add("domainName", aDomain).build());
         assertEquals(200, assigned.status(), assigned.body());
         String lastname = Sweep.unique("Lastnameofa");
-        aHandle = created(api.json("POST", "/api/v1/domain/handles/create", person(Sweep.unique("ha") + "@example.com")
-                .add("lastname", lastname).add("user", aAlice).add("project_uuid", aProject).build()))
-                .getJsonObject("handle").getString("handle");
+        JsonObject handle = created(api.json("POST", "/api/v1/domain/handles/create", person(Sweep.unique("ha") + "@example.com")
+                .add("lastname", lastname).add("user", aAlice).add("project_uuid", aProject).build())).getJsonObject("handle");
+        aHandle = handle.getString("handle");
+        aHandleId = handle.getJsonNumber("id").longValue();
         aActionMac = mac();
         aActionIp = ip();
         aActionId = created(api.json("POST", "/api/v1/datacenter/server-actions/create", Json.createObjectBuilder()
