@@ -1,0 +1,251 @@
+package net.hostingapi.accounts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.OpenApiOperations;
+import net.hostingapi.support.OpenApiOperations.Operation;
+import net.hostingapi.support.ServiceTest;
+import net.hostingapi.support.Sweep;
+import net.hostingapi.support.Sweep.Call;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Contract section 3 on every DNS operation of the served OpenAPI document: a token with only
+ * DNS_ZONES_LIST, only DNS_ZONES_CRUD, or no right at all is refused (403 naming the missing right,
+ * nothing changed) exactly where the operation's right is missing, and otherwise served; a
+ * deactivated or expired token is 401 everywhere, nothing changed.
+ */
+@ServiceTest
+@RunAsClient
+class RightsSweepIT {
+
+    private static final String LIST = "DNS_ZONES_LIST";
+    private static final String CRUD = "DNS_ZONES_CRUD";
+    private static final String NONE = "";
+    private static final String ZONES = "/api/v1/dns/zones";
+
+    /** Spec and contract section 3; export as the README says. An operation missing here fails the sweep. */
+    private static final Map<String, String> RIGHT_OF = Map.ofEntries(
+            Map.entry("GET " + ZONES, LIST),
+            Map.entry("GET " + ZONES + "/show", LIST),
+            Map.entry("GET " + ZONES + "/statistics", LIST),
+            Map.entry("GET " + ZONES + "/export", LIST),
+            Map.entry("POST " + ZONES + "/create", CRUD),
+            Map.entry("PUT " + ZONES + "/update", CRUD),
+            Map.entry("DELETE " + ZONES + "/delete", CRUD),
+            Map.entry("POST " + ZONES + "/refresh", CRUD),
+            Map.entry("POST " + ZONES + "/records/add", CRUD),
+            Map.entry("DELETE " + ZONES + "/records/delete", CRUD),
+            Map.entry("POST " + ZONES + "/{zone}/assignDomain", NONE),
+            Map.entry("POST " + ZONES + "/{zone}/dissociateDomain", NONE));
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private final Sweep sweep = new Sweep();
+    private Api owner;
+    private String zone;
+
+    @Test
+    void eachDnsOperationChecksItsOwnRightOnly() {
+        Api.Customer a = Api.at(base).newCustomer();
+        owner = a.api();
+        zone = newZone();
+        Map<String, Api> tokens = new LinkedHashMap<>();
+        tokens.put("only " + LIST, Api.at(base).withToken(token(List.of(LIST), null)));
+        tokens.put("only " + CRUD, Api.at(base).withToken(token(List.of(CRUD), null)));
+        tokens.put("no right", Api.at(base).withToken(token(List.of(), null)));
+        Map<String, Set<String>> held = Map.of("only " + LIST, Set.of(LIST), "only " + CRUD, Set.of(CRUD), "no right", Set.of());
+
+        List<Operation> operations = dnsOperations();
+        for (Map.Entry<String, Api> token : tokens.entrySet()) {
+            for (Operation operation : operations) {
+                String right = RIGHT_OF.get(operation.key());
+                Map<String, JsonValue> parameters = prepare(operation);
+                String before = state();
+                Call call = sweep.call(token.getValue(), operation, parameters);
+                String with = " (token with " + token.getKey() + "): " + call;
+                if (right.isEmpty() || held.get(token.getKey()).contains(right)) {
+                    sweep.expect(call.status() == 200 || call.status() == 201, "the token holds what this operation needs" + with);
+                } else {
+                    String other = right.equals(LIST) ? CRUD : LIST;
+                    sweep.expect(call.status() == 403 && call.errorCodes().equals(List.of(4030)), "403 RIGHT_MISSING expected" + with);
+                    sweep.expect(call.answer().body().contains(right) && !call.answer().body().contains(other),
+                            "the message names the missing right " + right + " (and only it)" + with);
+                    sweep.expect(before.equals(state()), "a refused call changed the account's zones" + with);
+                }
+            }
+        }
+        System.out.println("RightsSweepIT: " + operations.size() + " DNS operations x " + tokens.size() + " tokens, " + sweep.calls() + " calls");
+        sweep.assertNoProblems("rights sweep");
+    }
+
+    /**
+     * Failed authentications count per address (20 a minute, then 429): the deactivated token
+     * calls through the address Arquillian reports, the expired one through 127.0.0.1.
+     */
+    @Test
+    void deactivatedAndExpiredTokensAreRefusedEverywhere() throws Exception {
+        Api.Customer a = Api.at(base).newCustomer();
+        owner = a.api();
+        zone = newZone();
+        URL loopback = new URL("http", "127.0.0.1", base.getPort(), "/");
+        assertNotEquals("127.0.0.1", base.getHost(), "two client addresses keep each under the failed-authentication limit");
+
+        Api.Response issued = owner.json("POST", "/api/v1/account/users/tokens/create", Json.createObjectBuilder()
+                .add("rights", Json.createArrayBuilder().add(LIST).add(CRUD)).build());
+        assertEquals(201, issued.status(), issued.body());
+        Api deactivated = Api.at(base).withToken(issued.data().getJsonObject("token").getString("token"));
+        assertEquals(200, deactivated.get(ZONES).status(), "works until deactivated");
+        Api.Response off = owner.json("POST", "/api/v1/account/users/tokens/"
+                + issued.data().getJsonObject("token").getJsonNumber("id").longValue() + "/deactivate", Json.createObjectBuilder().build());
+        assertEquals(200, off.status(), off.body());
+
+        JsonObject expiring = issue(List.of(LIST, CRUD), "2099-01-01 00:00:00");
+        Api expired = Api.at(loopback).withToken(expiring.getString("token"));
+        assertEquals(200, expired.get(ZONES).status(), "works until it expires");
+        long id = expiring.getJsonNumber("id").longValue();
+        assertEquals(1, Database.update("UPDATE api_tokens SET valid_until = '2020-01-01 00:00:00' WHERE id = ?", id));
+
+        List<Operation> operations = dnsOperations();
+        for (Map.Entry<String, Api> token : Map.of("deactivated", deactivated, "expired", expired).entrySet()) {
+            for (Operation operation : operations) {
+                Map<String, JsonValue> parameters = prepare(operation);
+                String before = state();
+                Call call = sweep.call(token.getValue(), operation, parameters);
+                sweep.expect(call.status() == 401 && call.errorCodes().equals(List.of(4011)),
+                        "401 TOKEN_INVALID expected for a " + token.getKey() + " token: " + call);
+                sweep.expect(before.equals(state()), "a refused call changed the account's zones: " + call);
+            }
+        }
+        System.out.println("RightsSweepIT: deactivated and expired tokens on " + operations.size() + " DNS operations");
+        sweep.assertNoProblems("deactivated and expired tokens");
+    }
+
+    /** The DNS operations of the served OpenAPI document; each must have its right in RIGHT_OF. */
+    private List<Operation> dnsOperations() {
+        List<Operation> operations = OpenApiOperations.served(Api.at(base)).stream()
+                .filter(o -> o.path().startsWith("/api/v1/dns/")).toList();
+        assertTrue(operations.size() >= 12, "the eleven of the spec and export: " + operations);
+        List<String> unknown = operations.stream().map(Operation::key).filter(k -> !RIGHT_OF.containsKey(k)).toList();
+        assertEquals(List.of(), unknown, "DNS operations without a right in the sweep's table");
+        Set<String> served = operations.stream().map(Operation::key).collect(Collectors.toSet());
+        assertEquals(Set.of(), RIGHT_OF.keySet().stream().filter(k -> !served.contains(k)).collect(Collectors.toSet()),
+                "operations of the table that /openapi does not list");
+        return operations;
+    }
+
+    /** Valid parameters for {@code operation} on the account's zone, with what it needs set up by the owner first. */
+    private Map<String, JsonValue> prepare(Operation operation) {
+        String path = operation.path().substring(ZONES.length());
+        Map<String, JsonValue> parameters = new LinkedHashMap<>();
+        Function<String, JsonValue> str = Json::createValue;
+        switch (operation.method() + " " + path) {
+            case "GET ", "GET /statistics" -> {
+            }
+            case "GET /show", "GET /export", "POST /refresh" -> parameters.put("zone", str.apply(zone));
+            case "POST /create" -> parameters.put("name", str.apply(Sweep.unique("rc") + ".example"));
+            case "PUT /update" -> {
+                parameters.put("zone", str.apply(zone));
+                parameters.put("ttl", Json.createValue(ThreadLocalRandom.current().nextInt(60, 604800)));
+            }
+            case "DELETE /delete" -> {
+                parameters.put("zone", str.apply(newZone()));
+                parameters.put("forceDelete", JsonValue.TRUE);
+            }
+            case "POST /records/add" -> {
+                parameters.put("zone", str.apply(zone));
+                parameters.put("records", Json.createArrayBuilder().add(record(Sweep.unique("add"))).build());
+            }
+            case "DELETE /records/delete" -> {
+                String name = Sweep.unique("del");
+                ok(owner.json("POST", ZONES + "/records/add", Json.createObjectBuilder().add("zone", zone)
+                        .add("records", Json.createArrayBuilder().add(record(name))).build()));
+                parameters.put("zone", str.apply(zone));
+                parameters.put("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", name)).build());
+            }
+            case "POST /{zone}/assignDomain" -> {
+                parameters.put("zone", str.apply(zone));
+                parameters.put("domainName", str.apply(Sweep.unique("ra") + ".example"));
+            }
+            case "POST /{zone}/dissociateDomain" -> {
+                String domain = Sweep.unique("rd") + ".example";
+                ok(owner.json("POST", ZONES + "/" + zone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()));
+                parameters.put("zone", str.apply(zone));
+                parameters.put("domainName", str.apply(domain));
+            }
+            default -> throw new AssertionError("the sweep cannot call " + operation + " yet: add its parameters");
+        }
+        return parameters;
+    }
+
+    /** Every zone of the account with its records and domains, and the statistics, as the owner sees them. */
+    private String state() {
+        Api.Response zones = owner.get(ZONES);
+        Api.Response statistics = owner.get(ZONES + "/statistics");
+        assertEquals(200, zones.status(), zones.body());
+        return zones.data().toString() + statistics.data().toString();
+    }
+
+    private String newZone() {
+        String name = Sweep.unique("rz") + ".example";
+        ok(owner.json("POST", ZONES + "/create", Json.createObjectBuilder().add("name", name)
+                .add("records", Json.createArrayBuilder().add(record("www"))).build()));
+        return name;
+    }
+
+    private String token(List<String> rights, String validUntil) {
+        return issue(rights, validUntil).getString("token");
+    }
+
+    private JsonObject issue(List<String> rights, String validUntil) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        rights.forEach(array::add);
+        var body = Json.createObjectBuilder().add("rights", array);
+        if (validUntil != null) {
+            body.add("valid_until", validUntil);
+        }
+        Api.Response created = owner.json("POST", "/api/v1/account/users/tokens/create", body.build());
+        assertEquals(201, created.status(), created.body());
+        JsonArray granted = created.data().getJsonObject("token").getJsonArray("rights");
+        assertEquals(Set.copyOf(rights), granted.getValuesAs(jakarta.json.JsonString.class).stream().map(jakarta.json.JsonString::getString)
+                        .collect(Collectors.toSet()),
+                "the token holds exactly the rights asked for");
+        return created.data().getJsonObject("token");
+    }
+
+    private static JsonObject record(String name) {
+        return Json.createObjectBuilder().add("name", name).add("type", "A").add("data", "192.0.2.5").build();
+    }
+
+    private static void ok(Api.Response response) {
+        assertTrue(response.status() == 200 || response.status() == 201, response.toString());
+    }
+}
