@@ -9,10 +9,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An Arquillian test against Payara Micro, a real MariaDB and a real SMTP server; the database
- * and the mail server come up first.
+ * and the mail server come up first, and {@link ServerLog} listens to Payara's console before
+ * Payara starts.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(ServerLog.class)
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(GreenMailExtension.class)
 @ExtendWith(ArquillianExtension.class)

@@ -16,6 +16,7 @@ import java.util.logging.Logger;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.BufferedRequest;
 import net.hostingapi.platform.control.Parameters;
+import net.hostingapi.platform.control.RequestCaller;
 
 /**
  * Container-managed authentication: the token from {@code Authorization: Bearer} or the
@@ -66,6 +67,7 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
             return context.doNothing();
         }
         AuthenticationOutcome.AUTHENTICATED.recordOn(request);
+        RequestCaller.record(request, caller.get().accountId(), caller.get().tokenId());
         Set<String> roles = new HashSet<>();
         roles.add(Right.Names.CALLER);
         caller.get().rights().forEach(r -> roles.add(r.name()));

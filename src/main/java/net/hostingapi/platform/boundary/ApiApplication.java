@@ -3,6 +3,7 @@ package net.hostingapi.platform.boundary;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
+import java.util.Map;
 import net.hostingapi.accounts.entity.Right;
 
 /** Every operation lives under /api/v1 (the WAR is deployed at the context root). */
@@ -12,4 +13,15 @@ import net.hostingapi.accounts.entity.Right;
         Right.Names.ACCOUNT_TOKENS_CRUD, Right.Names.ACCOUNT_PERMISSIONS_UPDATE, Right.Names.PROJECTS_LIST,
         Right.Names.PROJECTS_CRUD, Right.Names.CUSTOMERS_CREATE})
 public class ApiApplication extends Application {
+
+    /**
+     * Jersey's servlet container, seeing a form Content-Type and an empty body (ours is read
+     * before it, see TokenAuthenticationMechanism), collects the servlet's parameters and, if it
+     * finds any, logs a warning with the whole request URI, {@code authToken} included. With query
+     * parameters not taken for form parameters it finds none (we read parameters ourselves).
+     */
+    @Override
+    public Map<String, Object> getProperties() {
+        return Map.of("jersey.config.servlet.form.queryParams.disabled", true);
+    }
 }

@@ -20,6 +20,7 @@ import net.hostingapi.platform.control.ControlCharacters;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.Parameters;
 import net.hostingapi.platform.control.Reply;
+import net.hostingapi.platform.control.RequestCaller;
 import net.hostingapi.platform.control.RequestIds;
 
 /**
@@ -36,6 +37,8 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public static final String JSON_CONTENT_TYPE = "application/json; charset=utf-8";
     private static final String NULL_DATA = "\"data\":null}";
     private static final Logger LOG = Logger.getLogger("net.hostingapi.request");
+    /** Longer than our longest path segment ("server-actions"), shorter than any generated token. */
+    private static final int MAX_LOGGED_SEGMENT = 24;
 
     @Context
     HttpServletRequest servletRequest;
@@ -59,9 +62,35 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         }
         Object started = request.getProperty(PathNormalizer.STARTED);
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
-        LOG.info(() -> String.format("%s %s %d %d.%03dms request=%s", request.getMethod(),
-                request.getUriInfo().getRequestUri().getRawPath(), response.getStatus(),
-                micros / 1000, micros % 1000, requestId));
+        // The path only, never the query string (authToken, the verification link's token); the
+        // caller by account and token id, never by the token.
+        LOG.info(() -> String.format("%s %s %d %d.%03dms %s request=%s", request.getMethod(),
+                loggedPath(request.getUriInfo().getRequestUri().getRawPath()), response.getStatus(),
+                micros / 1000, micros % 1000, RequestCaller.describe(servletRequest), requestId));
+    }
+
+    /**
+     * The path with every segment longer than any of ours replaced by {@code *}: a client that puts
+     * a token into the path (say the confirm link's token as a segment) must not get it logged.
+     */
+    static String loggedPath(String rawPath) {
+        if (rawPath == null) {
+            return "";
+        }
+        StringBuilder logged = new StringBuilder(rawPath.length());
+        int start = 0;
+        while (start <= rawPath.length()) {
+            int end = rawPath.indexOf('/', start);
+            if (end < 0) {
+                end = rawPath.length();
+            }
+            logged.append(end - start > MAX_LOGGED_SEGMENT ? "*" : rawPath.substring(start, end));
+            if (end < rawPath.length()) {
+                logged.append('/');
+            }
+            start = end + 1;
+        }
+        return logged.toString();
     }
 
     private Parameters parametersOrNull() {
