@@ -152,6 +152,28 @@ class ZonesIT {
     }
 
     @Test
+    void aHostmasterTheSoaCannotNameIsRefusedAndAnAcceptedOneLoads() {
+        for (String hostmaster : List.of("\"a;b c\"@hm2.example", "\"x) (y\"@hm2.example", "\"$INCLUDE /etc/passwd\"@hm2.example",
+                "ü@hm2.example", "a\\b@hm2.example")) {
+            Api.Response refused = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
+                    .add("name", zoneName()).add("hostmaster", hostmaster).build());
+            assertEquals(422, refused.status(), hostmaster + ": " + refused.body());
+            assertEquals(List.of("hostmaster"), refused.errorFields());
+        }
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        Api.Response update = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder()
+                .add("zone", name).add("hostmaster", "\"a;b c\"@hm2.example").build());
+        assertEquals(422, update.status(), update.body());
+        Api.Response accepted = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder()
+                .add("zone", name).add("hostmaster", "first.last+$dns@hm2.example").build());
+        assertEquals(200, accepted.status(), accepted.body());
+        Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + name);
+        assertTrue(exported.body().contains("first\\.last+\\$dns.hm2.example."), exported.body());
+        NamedCheckzone.assertLoads(name, exported.body());
+    }
+
+    @Test
     void everyViolatedRecordFieldIsNamedWithItsPath() {
         String name = zoneName();
         Api.Response response = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()

@@ -8,13 +8,12 @@ import java.util.List;
 import java.util.Optional;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
-import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.Param;
 
 /** Create zone: the spec's fields; clients also send the name as {@code zone}. */
 public record NewZone(
         @NotNull @Param(aliases = "zone") String name,
-        @EmailAddress String hostmaster,
+        @HostmasterMailbox String hostmaster,
         @Min(3600) @Max(31556926) Integer refresh,
         @Min(3600) @Max(31556926) Integer expire,
         @Min(600) @Max(31556926) Integer retry,

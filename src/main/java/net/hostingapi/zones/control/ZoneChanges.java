@@ -8,12 +8,11 @@ import java.util.List;
 import java.util.Optional;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
-import net.hostingapi.platform.control.EmailAddress;
 
 /** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
 public record ZoneChanges(
         @NotNull String zone,
-        @EmailAddress String hostmaster,
+        @HostmasterMailbox String hostmaster,
         @Min(3600) @Max(31556926) Integer refresh,
         @Min(3600) @Max(31556926) Integer expire,
         @Min(600) @Max(31556926) Integer retry,

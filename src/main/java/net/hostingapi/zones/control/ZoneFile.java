@@ -69,9 +69,8 @@ public final class ZoneFile {
         return host.endsWith(".") ? host : host + ".";
     }
 
-    /** {@code first.last@example.com} as the SOA's RNAME: {@code first\.last.example.com.} */
+    /** The hostmaster as the SOA's RNAME: {@code first.last@example.com} is {@code first\.last.example.com.} */
     static String mailbox(String email) {
-        int at = email.lastIndexOf('@');
-        return email.substring(0, at).replace(".", "\\.") + "." + absolute(email.substring(at + 1));
+        return HostmasterMailbox.Validator.rname(email);
     }
 }
