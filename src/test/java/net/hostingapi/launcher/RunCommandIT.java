@@ -1,0 +1,144 @@
+package net.hostingapi.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What an operator sees of the run command with nothing configured (embedded MariaDB, zone
+ * files): a few lines up to "Ready", no escape codes in a file, nothing listening but HTTP and the
+ * loopback database, and the whole server log in $DATA_DIR/logs/server.log.
+ */
+class RunCommandIT {
+
+    private static final Path DATA_DIR = Path.of("target", "run-command").toAbsolutePath();
+
+    private static Process launcher;
+    private static int port;
+    private static List<String> firstStart;
+    private static List<String> restart;
+
+    /**
+     * Two starts on one DATA_DIR: the first makes the database and its password, the second uses
+     * them, as every later start does. The line count is checked on the second: on an empty
+     * database the service's timers may query tables that Flyway is still creating, and their
+     * stack traces are warnings, which show (reported; not this launcher's to hide).
+     */
+    @BeforeAll
+    static void start() throws Exception {
+        ServiceLauncher.deleteTree(DATA_DIR);
+        Files.createDirectories(DATA_DIR);
+        port = EmbeddedMariaDb.freePort();
+        firstStart = launch("first");
+        stop();
+        restart = launch("restart");
+    }
+
+    private static List<String> launch(String name) throws Exception {
+        Path output = DATA_DIR.resolveSibling("run-command-" + name + ".out");
+        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile());
+        Map<String, String> env = builder.environment();
+        // as a developer runs it: no database, no nameserver, no mail server configured
+        for (String configured : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "PDNS_API_URL", "PDNS_API_KEY", "SMTP_HOST",
+                "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM", "MAIL_OUTBOX_DIR", "BOOTSTRAP_TOKEN", "PUBLIC_BASE_URL",
+                "HAZELCAST_PORT")) {
+            env.remove(configured);
+        }
+        env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DATA_DIR", DATA_DIR.toString());
+        launcher = builder.start();
+        return awaitReadyLine(output);
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        if (launcher != null && launcher.isAlive()) {
+            launcher.destroy(); // its shutdown hook stops Payara and MariaDB
+            if (!launcher.waitFor(60, TimeUnit.SECONDS)) {
+                launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+                launcher.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void noEscapeCodesSlf4jWarningCertificatesOrPasswordsEvenOnTheFirstStart() throws IOException {
+        String password = Files.readString(EmbeddedMariaDb.passwordFile(DATA_DIR.resolve("db"))).strip();
+        for (List<String> output : List.of(firstStart, restart)) {
+            String printed = String.join("\n", output);
+            assertFalse(printed.contains("\u001b["), "no ANSI escape codes in a file:\n" + printed);
+            assertFalse(printed.contains("SLF4J"), "no SLF4J binding warning:\n" + printed);
+            assertFalse(printed.contains("Certificate") || printed.contains("has expired"), "no certificate dump:\n" + printed);
+            assertFalse(printed.contains(password), "the database password is never printed");
+        }
+    }
+
+    @Test
+    void aRestartPrintsAHandfulOfLinesUpToReady() {
+        String printed = String.join("\n", restart);
+        assertTrue(restart.size() < 40, "lines up to the ready line: " + restart.size() + "\n" + printed);
+        for (String shown : List.of("Hosting API ", "Database: embedded MariaDB on 127.0.0.1:", "Nameserver: zone files in "
+                + DATA_DIR.resolve("zones"), "Full server log: " + DATA_DIR.resolve("logs/server.log"),
+                "The operator's first token: " + DATA_DIR.resolve("bootstrap-token"), "http://localhost:" + port + "/api/v1")) {
+            assertTrue(printed.contains(shown), "shows \"" + shown + "\":\n" + printed);
+        }
+    }
+
+    @Test
+    void theFullLogIsKeptInDataDir() throws IOException {
+        Path log = DATA_DIR.resolve("logs").resolve("server.log");
+        String full = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(full.contains("Payara Micro") && full.contains("ready in"), "the full log has Payara's start");
+        assertTrue(full.contains("Migrating schema"), "and the service's own INFO lines (Flyway)");
+        assertFalse(full.contains("\u001b["), "no escape codes in the log file");
+    }
+
+    @Test
+    void payaraListensOnTheHttpPortOnly() {
+        ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
+        List<Integer> ports = ListeningSockets.of(payara.pid()).stream().map(ListeningSockets.Listener::port).distinct().toList();
+        assertEquals(List.of(port), ports, "Payara's listening TCP ports (Hazelcast would add 6900 and up)");
+    }
+
+    @Test
+    void theEmbeddedDatabaseListensOnLoopbackOnly() {
+        ProcessHandle mariadbd = ListeningSockets.descendant(launcher.toHandle(), "mariadbd");
+        List<ListeningSockets.Listener> listening = ListeningSockets.of(mariadbd.pid());
+        assertFalse(listening.isEmpty());
+        for (ListeningSockets.Listener listener : listening) {
+            assertEquals("127.0.0.1", listener.address(), "mariadbd listens on " + listening);
+        }
+    }
+
+    /** The output up to and including the launcher's "Ready" line; fails if the launcher ends first or after five minutes. */
+    private static List<String> awaitReadyLine(Path output) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        while (System.nanoTime() < deadline) {
+            List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).startsWith("Ready in ")) {
+                    return lines.subList(0, i + 1);
+                }
+            }
+            if (!launcher.isAlive()) {
+                throw new AssertionError("the run command ended (" + launcher.exitValue() + ") before it was ready:\n" + String.join("\n", lines));
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("no ready line within five minutes:\n" + Files.readString(output));
+    }
+}
