@@ -88,7 +88,10 @@ class RunCommandIT {
     }
 
     @Test
-    void aRestartPrintsAHandfulOfLinesUpToReady() {
+    void eachStartPrintsAHandfulOfLinesUpToReady() {
+        String first = String.join("\n", firstStart);
+        // the first start migrates an empty database while the timers start: they wait for it
+        assertTrue(firstStart.size() < 40, "lines up to the ready line of the first start: " + firstStart.size() + "\n" + first);
         String printed = String.join("\n", restart);
         assertTrue(restart.size() < 40, "lines up to the ready line: " + restart.size() + "\n" + printed);
         for (String shown : List.of("Hosting API ", "Database: embedded MariaDB on 127.0.0.1:", "Nameserver: zone files in "
@@ -105,6 +108,7 @@ class RunCommandIT {
         assertTrue(full.contains("Payara Micro") && full.contains("ready in"), "the full log has Payara's start");
         assertTrue(full.contains("Migrating schema"), "and the service's own INFO lines (Flyway)");
         assertFalse(full.contains("\u001b["), "no escape codes in the log file");
+        assertFalse(full.contains("doesn't exist"), "no timer queried a table before the schema was migrated");
     }
 
     @Test
@@ -128,7 +132,9 @@ class RunCommandIT {
     private static List<String> awaitReadyLine(Path output) throws Exception {
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         while (System.nanoTime() < deadline) {
-            List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+            // complete lines only: the launcher may be halfway through writing the ready line
+            String text = Files.readString(output, StandardCharsets.UTF_8);
+            List<String> lines = List.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n", -1));
             for (int i = 0; i < lines.size(); i++) {
                 if (lines.get(i).startsWith("Ready in ")) {
                     return lines.subList(0, i + 1);

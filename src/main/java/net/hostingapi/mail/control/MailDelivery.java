@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.mail.entity.OutgoingMail;
+import net.hostingapi.platform.control.SchemaMigration;
 
 /**
  * Delivers the outbox: each mail right after the commit that queued it, and every ten seconds
@@ -30,6 +31,9 @@ public class MailDelivery {
     @Inject
     MailSender sender;
 
+    @Inject
+    SchemaMigration schema;
+
     @Asynchronous
     public void deliverLater(long id) {
         deliver(id);
@@ -37,6 +41,7 @@ public class MailDelivery {
 
     @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
     void deliverDue() {
+        schema.awaitMigrated();
         try {
             for (long id : outbox.due(BATCH)) {
                 deliver(id);

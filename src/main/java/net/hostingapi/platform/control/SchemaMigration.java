@@ -2,6 +2,8 @@ package net.hostingapi.platform.control;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
@@ -34,5 +36,15 @@ public class SchemaMigration {
                 .migrate();
         LOG.info(() -> "Database schema at version " + result.targetSchemaVersion
                 + " (" + result.migrationsExecuted + " migrations applied now)");
+    }
+
+    /**
+     * Returns once the schema is migrated. Timers call it first: the container may start them
+     * while this singleton still migrates an empty database, and a call to a singleton waits for
+     * its initialisation (without it, their queries failed on tables not yet created).
+     */
+    @Lock(LockType.READ)
+    public void awaitMigrated() {
+        // nothing to do: reaching this method is the wait
     }
 }

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import net.hostingapi.platform.control.SchemaMigration;
 import net.hostingapi.zones.entity.PendingPublication;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -52,6 +53,9 @@ public class PublicationWorker {
     ManagedExecutorService executor;
 
     @Inject
+    SchemaMigration schema;
+
+    @Inject
     @ConfigProperty(name = "PUBLISH_RETRY_MAX_SECONDS", defaultValue = "60")
     long longestBackoff;
 
@@ -72,6 +76,7 @@ public class PublicationWorker {
 
     @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
     void retry() {
+        schema.awaitMigrated();
         drain();
     }
 
