@@ -21,13 +21,18 @@ public class NameserverHealth implements HealthCheck {
     @Inject
     PublicationOutbox outbox;
 
+    /** DOWN instead of throwing (a throwing check makes {@code /health} a 500): the outbox table may not exist yet, or the database be gone. */
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("nameserver")
-                .status(nameserver.isReachable())
-                .withData("publisher", nameserver instanceof PowerDnsPublisher ? "powerdns" : "zone-files")
-                .withData("backlog", outbox.backlog())
-                .withData("oldest_waiting_seconds", outbox.oldestWaitingSeconds())
-                .build();
+        var response = HealthCheckResponse.named("nameserver")
+                .withData("publisher", nameserver instanceof PowerDnsPublisher ? "powerdns" : "zone-files");
+        try {
+            return response.status(nameserver.isReachable())
+                    .withData("backlog", outbox.backlog())
+                    .withData("oldest_waiting_seconds", outbox.oldestWaitingSeconds())
+                    .build();
+        } catch (RuntimeException e) {
+            return response.down().withData("error", "the publication outbox cannot be read").build();
+        }
     }
 }
