@@ -2,6 +2,7 @@ package net.hostingapi.zones.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import net.hostingapi.platform.control.SchemaMigration;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -26,6 +27,10 @@ public class NameserverHealth implements HealthCheck {
     public HealthCheckResponse call() {
         var response = HealthCheckResponse.named("nameserver")
                 .withData("publisher", nameserver instanceof PowerDnsPublisher ? "powerdns" : "zone-files");
+        if (!SchemaMigration.isDone()) {
+            // the outbox table may not exist yet; querying it would fail and the EJB container log a stack trace
+            return response.down().withData("schema", "migrating").build();
+        }
         try {
             return response.status(nameserver.isReachable())
                     .withData("backlog", outbox.backlog())
