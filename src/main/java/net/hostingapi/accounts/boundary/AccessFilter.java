@@ -47,7 +47,8 @@ public class AccessFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext context) {
         Parameters.of(request); // a body that could not be read is refused (400/413/415) before anything else
         Method method = resource.getResourceMethod();
-        if (method == null || isPublic(method)) {
+        // OPTIONS is Jersey's own answer (the allowed methods), never an operation: no token needed.
+        if (method == null || isPublic(method) || "OPTIONS".equals(context.getMethod())) {
             return;
         }
         String address = request.getRemoteAddr();

@@ -19,9 +19,14 @@ public class ApiApplication extends Application {
      * before it, see TokenAuthenticationMechanism), collects the servlet's parameters and, if it
      * finds any, logs a warning with the whole request URI, {@code authToken} included. With query
      * parameters not taken for form parameters it finds none (we read parameters ourselves).
+     * <p>
+     * Without WADL, Jersey answers {@code OPTIONS} with the allowed methods (made a 204 in
+     * {@code EnvelopeFilter}) instead of a WADL document in whatever type {@code Accept} named, and
+     * {@code /application.wadl} is an unknown path (404 in the envelope).
      */
     @Override
     public Map<String, Object> getProperties() {
-        return Map.of("jersey.config.servlet.form.queryParams.disabled", true);
+        return Map.of("jersey.config.servlet.form.queryParams.disabled", true,
+                "jersey.config.server.wadl.disableWadl", true);
     }
 }

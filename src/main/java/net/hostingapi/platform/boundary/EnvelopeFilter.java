@@ -6,6 +6,8 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
@@ -47,6 +49,14 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         String requestId = RequestIds.of(servletRequest);
         response.getHeaders().putSingle("X-Request-Id", requestId);
+        if ("OPTIONS".equals(request.getMethod()) && response.getStatus() == 200 && !(response.getEntity() instanceof Reply)) {
+            // Jersey's own OPTIONS answer: the Allow header is the answer. Its body (a method list
+            // for text/plain) and a Content-Type taken from Accept are not ours to send.
+            response.setStatus(204);
+            response.setEntity(null);
+            response.getHeaders().remove("Content-Type");
+            response.getHeaders().remove("Content-Length");
+        }
         if (response.getEntity() instanceof Reply reply) {
             response.setStatus(reply.status());
             reply.headers().forEach(response.getHeaders()::putSingle);
@@ -62,11 +72,36 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         }
         Object started = request.getProperty(PathNormalizer.STARTED);
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
-        // The path only, never the query string (authToken, the verification link's token); the
-        // caller by account and token id, never by the token.
-        LOG.info(() -> String.format("%s %s %d %d.%03dms %s request=%s", request.getMethod(),
-                loggedPath(request.getUriInfo().getRequestUri().getRawPath()), response.getStatus(),
+        logRequest(request.getMethod(), request.getUriInfo().getRequestUri().getRawPath(), response.getStatus(), micros,
+                servletRequest, requestId);
+    }
+
+    /** The path only, never the query string (authToken, the verification link's token); the caller by account and token id, never by the token. */
+    private static void logRequest(String method, String rawPath, int status, long micros, HttpServletRequest servletRequest,
+                                   String requestId) {
+        LOG.info(() -> String.format("%s %s %d %d.%03dms %s request=%s", method, loggedPath(rawPath), status,
                 micros / 1000, micros % 1000, RequestCaller.describe(servletRequest), requestId));
+    }
+
+    /**
+     * The envelope of a refusal for requests that JAX-RS does not answer (see {@code EdgeFilter} and
+     * {@code ErrorPageServlet}): written to the servlet response directly, with the request's id
+     * and its log line.
+     */
+    static void writeError(HttpServletRequest request, HttpServletResponse response, String rawPath, ApiException failure)
+            throws IOException {
+        String requestId = RequestIds.of(request);
+        byte[] body = envelopeText(Reply.error(failure), requestId,
+                clientTransactionId(null, request.getHeader("X-Client-Transaction-Id"))).getBytes(StandardCharsets.UTF_8);
+        response.resetBuffer();
+        response.setStatus(failure.status());
+        failure.headers().forEach(response::setHeader);
+        response.setHeader("X-Request-Id", requestId);
+        response.setContentType(JSON_CONTENT_TYPE);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+        response.flushBuffer();
+        logRequest(request.getMethod(), rawPath, failure.status(), -1, request, requestId);
     }
 
     /**
@@ -103,7 +138,11 @@ public class EnvelopeFilter implements ContainerResponseFilter {
 
     private static String clientTransactionId(ContainerRequestContext request, Parameters parameters) {
         Object value = parameters == null ? null : parameters.values().get("clientTransactionId");
-        String id = value instanceof String s && !s.isEmpty() ? s : request.getHeaderString("X-Client-Transaction-Id");
+        return clientTransactionId(value, request.getHeaderString("X-Client-Transaction-Id"));
+    }
+
+    private static String clientTransactionId(Object parameter, String header) {
+        String id = parameter instanceof String s && !s.isEmpty() ? s : header;
         return id == null || id.length() > 200 || ControlCharacters.containsAny(id) ? null : id;
     }
 

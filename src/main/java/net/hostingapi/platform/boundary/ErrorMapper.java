@@ -37,7 +37,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable thrown) {
-        ApiException failure = classify(thrown);
+        ApiException failure = classify(thrown, request);
         Response.ResponseBuilder response = Response.status(failure.status()).entity(Reply.error(failure));
         if (thrown instanceof NotAllowedException notAllowed) {
             String allow = notAllowed.getResponse().getHeaderString("Allow");
@@ -48,16 +48,11 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
         return response.build();
     }
 
-    private ApiException classify(Throwable thrown) {
+    /** Also for failures that reach {@link ErrorPageServlet} instead of JAX-RS. */
+    static ApiException classify(Throwable thrown, HttpServletRequest request) {
         if (thrown instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
             // JAX-RS's own refusals: no such path (or a path parameter of the wrong shape), wrong method, ...
-            return switch (web.getResponse().getStatus()) {
-                case 404 -> new ApiException(404, MessageCode.PATH_NOT_FOUND);
-                case 405 -> new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
-                case 406 -> new ApiException(406, MessageCode.NOT_ACCEPTABLE);
-                case 415 -> new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
-                default -> new ApiException(400, MessageCode.MALFORMED_REQUEST);
-            };
+            return forStatus(web.getResponse().getStatus(), request);
         }
         for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof ApiException api) {
@@ -88,6 +83,28 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
         LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);
         return new ApiException(500, MessageCode.INTERNAL_ERROR,
                 "Internal error; quote request id " + RequestIds.of(request) + " when reporting it");
+    }
+
+    /**
+     * A refusal known only by its status: JAX-RS's own, or the container's (answered through
+     * {@link ErrorPageServlet}). 5xx are logged by whoever saw the cause.
+     */
+    static ApiException forStatus(int status, HttpServletRequest request) {
+        return switch (status) {
+            case 401 -> new ApiException(401, MessageCode.AUTHENTICATION_REQUIRED);
+            case 403 -> new ApiException(403, MessageCode.RIGHT_MISSING);
+            case 404 -> new ApiException(404, MessageCode.PATH_NOT_FOUND);
+            case 405 -> new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
+            case 406 -> new ApiException(406, MessageCode.NOT_ACCEPTABLE);
+            case 413 -> new ApiException(413, MessageCode.BODY_TOO_LARGE);
+            case 414 -> new ApiException(414, MessageCode.MALFORMED_URI, "The request URI is too long");
+            case 415 -> new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
+            case 503 -> ApiException.unavailable(MessageCode.DEPENDENCY_UNAVAILABLE.text(), 5);
+            default -> status >= 500
+                    ? new ApiException(500, MessageCode.INTERNAL_ERROR,
+                            "Internal error; quote request id " + RequestIds.of(request) + " when reporting it")
+                    : new ApiException(status, MessageCode.MALFORMED_REQUEST);
+        };
     }
 
     /** MariaDB: 1213 deadlock, 1205 lock wait timeout. */

@@ -8,6 +8,8 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Parameters;
 
 /**
@@ -25,6 +27,14 @@ public class ParameterReader implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
+        // Jersey parses these headers lazily and, when one is not a media type, answers a bare 400
+        // through the container (its HTML error page): refuse them here, in the envelope.
+        try {
+            request.getMediaType();
+            request.getAcceptableMediaTypes();
+        } catch (RuntimeException e) {
+            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
+        }
         byte[] body = Parameters.read(servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
         if (body != null) {
             request.setEntityStream(new ByteArrayInputStream(body));

@@ -10,7 +10,10 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Liveness;
 import org.eclipse.microprofile.health.Readiness;
 
-/** {@code /health}: the service is ready only while MariaDB answers. */
+/**
+ * {@code /health}: the service is ready only while MariaDB answers and the schema is migrated.
+ * A check answers DOWN rather than throwing: a throwing check makes {@code /health} a 500.
+ */
 @Readiness
 @Liveness
 @ApplicationScoped
@@ -22,11 +25,14 @@ public class DatabaseHealth implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         var response = HealthCheckResponse.named("database");
+        if (!SchemaMigration.isDone()) {
+            return response.down().withData("schema", "migrating").build();
+        }
         try (Connection connection = dataSource.getConnection()) {
             return response.status(connection.isValid(2)).withData("product",
                     connection.getMetaData().getDatabaseProductVersion()).build();
-        } catch (SQLException e) {
-            return response.down().withData("error", e.getClass().getSimpleName()).build();
+        } catch (SQLException | RuntimeException e) {
+            return response.down().withData("error", "the database cannot be reached").build();
         }
     }
 }

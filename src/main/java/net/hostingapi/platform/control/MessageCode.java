@@ -39,6 +39,8 @@ public enum MessageCode {
     MALFORMED_JSON(4001, "The body is not a JSON object"),
     MALFORMED_ADDRESS(4002, "Not a MAC or IP address"),
     NESTED_TOO_DEEPLY(4003, "The parameters are nested too deeply"),
+    MALFORMED_UTF8(4004, "Text in the request is not valid UTF-8"),
+    MALFORMED_URI(4005, "The request URI is malformed"),
     AUTHENTICATION_REQUIRED(4010, "Authentication required: send an API token"),
     TOKEN_INVALID(4011, "The API token is unknown, expired or deactivated"),
     RIGHT_MISSING(4030, "The API token lacks a right this operation needs"),

@@ -15,7 +15,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
-import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -144,7 +146,7 @@ final class ParameterParser {
     private static Map<String, Object> parseBody(byte[] body, String contentType, Tally tally) {
         String type = contentType == null ? sniff(body) : contentType.toLowerCase(Locale.ROOT);
         if (type.startsWith("application/json") || type.matches("^application/[a-z.+-]*\\+json.*")) {
-            return parseJson(new String(body, StandardCharsets.UTF_8), tally);
+            return parseJson(utf8(body), tally);
         }
         if (type.startsWith("application/x-www-form-urlencoded")) {
             return parseUrlEncoded(new String(body, StandardCharsets.ISO_8859_1), tally);
@@ -238,14 +240,56 @@ final class ParameterParser {
         return root;
     }
 
+    /**
+     * Percent-decodes one key or value to bytes ({@code +} is a space), then reads them as UTF-8.
+     * Chars up to U+00FF are the raw bytes (see {@link #parseUrlEncoded}); a char above it was
+     * decoded by the container already and is taken as it is, unless the container replaced bytes
+     * it could not decode (U+FFFD).
+     */
     private static String decode(String raw) {
-        try {
-            // ISO-8859-1 round trip keeps raw UTF-8 bytes intact for URLDecoder.
-            String bytes = new String(raw.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
-            return URLDecoder.decode(bytes, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%') {
+                int high = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+                int low = high < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
+                if (low < 0) {
+                    throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
+                }
+                bytes.write(high << 4 | low);
+                i += 2;
+            } else if (c == '+') {
+                bytes.write(' ');
+            } else if (c <= 0xFF) {
+                bytes.write(c);
+            } else if (c == '\uFFFD') {
+                throw malformedUtf8();
+            } else {
+                int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
+                bytes.writeBytes(raw.substring(i, end).getBytes(StandardCharsets.UTF_8));
+                i = end - 1;
+            }
         }
+        return utf8(bytes.toByteArray());
+    }
+
+    /**
+     * Bytes as UTF-8, strictly: a malformed sequence is refused rather than stored as U+FFFD
+     * (which is what {@code new String(bytes, UTF_8)} would quietly do).
+     */
+    static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw malformedUtf8();
+        }
+    }
+
+    private static ApiException malformedUtf8() {
+        return ApiException.badRequest(MessageCode.MALFORMED_UTF8, "Text in the request is not valid UTF-8");
     }
 
     private static Map<String, Object> parseMultipart(byte[] body, String contentType, Tally tally) {
@@ -263,7 +307,7 @@ final class ParameterParser {
                     continue;
                 }
                 try (InputStream in = part.getInputStream()) {
-                    put(root, name, new String(in.readAllBytes(), StandardCharsets.UTF_8), tally);
+                    put(root, name, utf8(in.readAllBytes()), tally);
                 }
             }
         } catch (MessagingException | IOException e) {

@@ -24,8 +24,15 @@ public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
 
+    /** Until the migrations have run, health is DOWN: the tables the checks read may not exist yet. */
+    private static volatile boolean done;
+
     @Resource(lookup = "jdbc/hosting")
     DataSource dataSource;
+
+    public static boolean isDone() {
+        return done;
+    }
 
     @PostConstruct
     void migrate() {
@@ -34,6 +41,7 @@ public class SchemaMigration {
                 .locations("classpath:db/migration")
                 .load()
                 .migrate();
+        done = true;
         LOG.info(() -> "Database schema at version " + result.targetSchemaVersion
                 + " (" + result.migrationsExecuted + " migrations applied now)");
     }

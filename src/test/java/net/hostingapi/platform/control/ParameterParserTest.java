@@ -69,4 +69,38 @@ class ParameterParserTest {
         String fine = "{\"a\":" + "[".repeat(ParameterParser.MAX_DEPTH - 1) + "]".repeat(ParameterParser.MAX_DEPTH - 1) + "}";
         ParameterParser.parseJson(fine);
     }
+
+    /** Bytes that are no UTF-8 are refused wherever text comes from, not stored as U+FFFD. */
+    @Test
+    void invalidUtf8Is400InEveryPlace() {
+        byte[] naive = {'n', 'a', (byte) 0xEF, 'v', 'e'};
+        String rawNaive = new String(naive, StandardCharsets.ISO_8859_1);
+        String multipart = "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n" + rawNaive + "\r\n--b--\r\n";
+        List<Runnable> requests = List.of(
+                () -> ParameterParser.parse(null, "application/json", ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(null, null, ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=na%EFve".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", ("x=" + rawNaive).getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "na%EFve=x".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=%C3".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=%ED%A0%80".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(null, "multipart/form-data; boundary=b", multipart.getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse("x=na%EFve", null, new byte[0]),
+                () -> ParameterParser.parse("x=na\uFFFDve", null, new byte[0]));
+        for (Runnable request : requests) {
+            ApiException refused = assertThrows(ApiException.class, request::run);
+            assertEquals(400, refused.status());
+            assertEquals(MessageCode.MALFORMED_UTF8, refused.errors().get(0).code());
+        }
+    }
+
+    @Test
+    void validUtf8AndPercentEncodingDecode() {
+        byte[] utf8 = "x=na\u00efve+%C3%AFx&y=%2B%25".getBytes(StandardCharsets.UTF_8);
+        Map<String, Object> parsed = ParameterParser.parse("q=%E2%82%AC", "application/x-www-form-urlencoded", utf8).values();
+        assertEquals(Map.of("q", "\u20ac", "x", "na\u00efve \u00efx", "y", "+%"), parsed);
+        assertEquals(Map.of("x", "\u20ac"), ParameterParser.parse("x=\u20ac", null, new byte[0]).values());
+        assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%ZZ")).status());
+        assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%4")).status());
+    }
 }

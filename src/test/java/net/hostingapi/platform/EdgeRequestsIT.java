@@ -1,0 +1,307 @@
+package net.hostingapi.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Requests at the edge of HTTP (malformed escapes, odd methods, broken headers, text that is not
+ * UTF-8), sent byte for byte over a socket: under /api/v1 each is answered in the envelope, or,
+ * where the server refuses it before the application sees it, exactly as the README says.
+ */
+@ServiceTest
+@RunAsClient
+class EdgeRequestsIT {
+
+    private static final String JSON_UTF8 = "application/json; charset=utf-8";
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void optionsAnswers204WithAllowWithoutATokenOnEveryPath() {
+        for (String path : List.of("/api/v1/dns/zones", "/api/v1/dns/zones/create", "/api/v1/dns/zones/x.example/assignDomain",
+                "/api/v1/datacenter/server-actions/file", "/api/v1/datacenter/server-actions/status",
+                "/api/v1/domain/handles/verification/confirm", "/api/v1/account/permissions")) {
+            for (String accept : List.of("*/*", "text/plain", "application/vnd.sun.wadl+xml", "text/evil")) {
+                Answer answer = raw("OPTIONS " + path + " HTTP/1.1\r\nAccept: " + accept + "\r\n\r\n");
+                assertEquals(204, answer.status(), path + " " + accept + ": " + answer);
+                assertTrue(answer.body().isEmpty(), answer.toString());
+                assertNull(answer.header("Content-Type"), answer.toString());
+                Set<String> allowed = Set.of(answer.header("Allow").replace(" ", "").split(","));
+                assertTrue(allowed.contains("OPTIONS"), answer.toString());
+                assertFalse(allowed.contains("TRACE"), answer.toString());
+            }
+        }
+        Answer create = raw("OPTIONS /api/v1/dns/zones/create HTTP/1.1\r\n\r\n");
+        assertTrue(Set.of(create.header("Allow").replace(" ", "").split(",")).contains("POST"), create.toString());
+        assertEnvelope(raw("OPTIONS /api/v1/no/such/path HTTP/1.1\r\n\r\n"), 404, 4041);
+    }
+
+    @Test
+    void noWadlAnywhere() {
+        for (String accept : List.of("*/*", "application/vnd.sun.wadl+xml", "application/xml", "text/evil")) {
+            assertEnvelope(raw("GET /api/v1/application.wadl HTTP/1.1\r\nAccept: " + accept + "\r\n\r\n"), 404, 4041);
+            assertEnvelope(raw("GET /api/v1/application.wadl?detail=true HTTP/1.1\r\nAccept: " + accept
+                    + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n"), 404, 4041);
+            Answer options = raw("OPTIONS /api/v1/dns/zones HTTP/1.1\r\nAccept: " + accept
+                    + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
+            assertEquals(204, options.status(), options.toString());
+            assertFalse(options.body().contains("wadl"), options.toString());
+        }
+    }
+
+    @Test
+    void contentTypeThatIsNoMediaTypeIsRefusedInTheEnvelope() {
+        for (String contentType : List.of("garbage", "application/", "/json", "application/json; charset")) {
+            Answer answer = raw(withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                    + "\r\nContent-Type: " + contentType + "\r\n\r\nname=x.example"));
+            assertEnvelope(answer, 400, 4000);
+            Answer noToken = raw("GET /api/v1/dns/zones HTTP/1.1\r\nContent-Type: " + contentType + "\r\n\r\n");
+            assertEquals("error", envelope(noToken).getString("status"), noToken.toString());
+        }
+        // Jersey reads an Accept it cannot parse as accepting nothing it has
+        assertEnvelope(raw("GET /api/v1/account/permissions HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                + "\r\nAccept: garbage\r\n\r\n"), 406, 4060);
+    }
+
+    @Test
+    void pathCharactersTheUriSyntaxForbidsAre400InTheEnvelope() {
+        for (String path : List.of("/api/v1/dns/{zones}", "/api/v1/dns/zones/a\"b/assignDomain", "/api/v1/dns/zones/<x>")) {
+            assertEnvelope(raw("GET " + path + " HTTP/1.1\r\n\r\n"), 400, 4005);
+        }
+    }
+
+    /** Grizzly's URI decoder throws on it, and Payara's connector answers 200 without a body (payara/Payara#8000). */
+    @Test
+    void malformedPercentEscapeInThePathIsRefusedBeforeTheApplication() {
+        for (String path : List.of("/api/v1/dns/zones/%ZZ/assignDomain", "/api/v1/dns/zones/%", "/api/v1/dns/zones/%4")) {
+            Answer answer = raw("POST " + path + " HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                    + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\ndomainName=x.example.c");
+            assertEquals(200, answer.status(), answer.toString());
+            assertTrue(answer.body().isEmpty(), answer.toString());
+            assertNull(answer.header("X-Request-Id"), "the application never saw it: " + answer);
+        }
+    }
+
+    /** Payara's connector refuses these while normalising the path, before any application: 400 "Invalid URI", no body. */
+    @Test
+    void nulAndBackslashInThePathAreRefusedBeforeTheApplication() {
+        for (String path : List.of("/api/v1/dns/%00/zones", "/api/v1/dns/zones%00", "/api/v1/dns%5Czones")) {
+            Answer answer = raw("GET " + path + " HTTP/1.1\r\n\r\n");
+            assertEquals(400, answer.status(), answer.toString());
+            assertEquals("HTTP/1.1 400 Invalid URI", answer.statusLine());
+            assertTrue(answer.body().isEmpty(), answer.toString());
+        }
+    }
+
+    /** Grizzly's HTTP parser refuses these before any application: 400, no body, the connection closed. */
+    @Test
+    void brokenHeadersAndOversizedRequestHeadsAreRefusedBeforeTheApplication() {
+        Map<String, String> requests = new LinkedHashMap<>();
+        requests.put("a non-ASCII header byte", "GET /api/v1/dns/zones HTTP/1.1\r\nX-Name: caf\u00e9\r\n\r\n");
+        requests.put("a control byte in a header", "GET /api/v1/dns/zones HTTP/1.1\r\nX-Name: a\u0001b\r\n\r\n");
+        requests.put("a 9 KB query", "GET /api/v1/dns/zones?x=" + "a".repeat(9 * 1024) + " HTTP/1.1\r\n\r\n");
+        requests.put("a 9 KB header", "GET /api/v1/dns/zones HTTP/1.1\r\nX-Big: " + "a".repeat(9 * 1024) + "\r\n\r\n");
+        for (Map.Entry<String, String> request : requests.entrySet()) {
+            Answer answer = raw(request.getValue());
+            assertEquals(400, answer.status(), request.getKey() + ": " + answer);
+            assertTrue(answer.body().isEmpty(), request.getKey() + ": " + answer);
+            assertNull(answer.header("X-Request-Id"), request.getKey() + ": " + answer);
+        }
+        // Just under the limit the application answers, in the envelope.
+        Answer underLimit = raw("GET /api/v1/dns/zones?x=" + "a".repeat(7 * 1024) + " HTTP/1.1\r\n\r\n");
+        assertEnvelope(underLimit, 401, 4010);
+    }
+
+    /** With TRACE off on the listener (Payara's default) the connector answers it: 405 without a body. */
+    @Test
+    void traceIsRefused() {
+        Answer answer = raw("TRACE /api/v1/dns/zones HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
+        assertEquals(405, answer.status(), answer.toString());
+        assertFalse(answer.body().contains(Api.OPERATOR_TOKEN), answer.toString());
+        if (answer.header("X-Request-Id") != null) {
+            assertEnvelope(answer, 405, 4050); // TRACE enabled on the listener: the application answers it
+        } else {
+            assertTrue(answer.body().isEmpty(), answer.toString());
+        }
+    }
+
+    @Test
+    void invalidUtf8IsRefusedAndNothingIsStored() {
+        Api.Customer customer = Api.at(base).newCustomer();
+        String token = tokenOf(customer);
+        String auth = "Authorization: Bearer " + token + "\r\n";
+        String name = "utf8-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String naive = "na\u00efve"; // the bytes written below are ISO-8859-1: 0xEF alone is no UTF-8
+        Map<String, String> requests = new LinkedHashMap<>();
+        requests.put("JSON", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n"
+                + "{\"name\":\"" + name + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive + "\"}]}");
+        requests.put("JSON without a Content-Type", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "\r\n"
+                + "{\"name\":\"" + name + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive + "\"}]}");
+        requests.put("form, percent-encoded", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve");
+        requests.put("form, raw byte", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive);
+        requests.put("form, truncated sequence", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=x%C3");
+        requests.put("multipart", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: multipart/form-data; boundary=b0undary\r\n\r\n"
+                + "--b0undary\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n" + name
+                + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][type]\"\r\n\r\nTXT"
+                + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][data]\"\r\n\r\n" + naive
+                + "\r\n--b0undary--\r\n");
+        requests.put("query string", "POST /api/v1/dns/zones/create?name=" + name
+                + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve HTTP/1.1\r\n" + auth + "\r\n");
+        for (Map.Entry<String, String> request : requests.entrySet()) {
+            Answer answer = raw(withLength(request.getValue()));
+            assertEquals(400, answer.status(), request.getKey() + ": " + answer);
+            assertEnvelope(answer, 400, 4004);
+        }
+        Api.Response zones = customer.api().get("/api/v1/dns/zones");
+        assertEquals(200, zones.status(), zones.body());
+        assertEquals(0, zones.data().getJsonArray("zones").size(), "nothing stored: " + zones.body());
+
+        // The same text as UTF-8 is stored as sent.
+        Answer utf8 = raw(withLength(new String(("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + name
+                + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive).getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.ISO_8859_1)));
+        assertEquals(201, utf8.status(), utf8.toString());
+        String shown = customer.api().get("/api/v1/dns/zones/show?zone=" + name).body();
+        assertTrue(shown.contains("\"data\":\"" + naive + "\""), shown);
+    }
+
+    private static String tokenOf(Api.Customer customer) {
+        return customer.created().getJsonObject("token").getString("token");
+    }
+
+    /** Adds Content-Length for a request with a body (its bytes are the ISO-8859-1 chars of the text). */
+    private static String withLength(String request) {
+        int head = request.indexOf("\r\n\r\n");
+        int length = request.length() - head - 4;
+        return length == 0 ? request : request.substring(0, head) + "\r\nContent-Length: " + length + request.substring(head);
+    }
+
+    private static void assertEnvelope(Answer answer, int status, int code) {
+        assertEquals(status, answer.status(), answer.toString());
+        assertEquals(JSON_UTF8, answer.header("Content-Type"), answer.toString());
+        JsonObject envelope = envelope(answer);
+        assertEquals(Set.of("metadata", "status", "messages", "data"), envelope.keySet());
+        assertEquals("error", envelope.getString("status"));
+        assertTrue(envelope.isNull("data"));
+        String requestId = envelope.getJsonObject("metadata").getString("serverTransactionId");
+        UUID.fromString(requestId);
+        assertEquals(requestId, answer.header("X-Request-Id"));
+        JsonObject messages = envelope.getJsonObject("messages");
+        assertEquals(Set.of("errors", "warnings", "success"), messages.keySet());
+        assertEquals(code, messages.getJsonArray("errors").getJsonObject(0).getInt("code"), answer.toString());
+        NoInternals.assertNone(answer.body());
+    }
+
+    private static JsonObject envelope(Answer answer) {
+        try (var reader = Json.createReader(new StringReader(answer.body()))) {
+            return reader.readObject();
+        } catch (RuntimeException e) {
+            throw new AssertionError("not JSON: " + answer, e);
+        }
+    }
+
+    /** What came back on the socket: the status line, the headers, the body (UTF-8). */
+    record Answer(String statusLine, Map<String, String> headers, String body) {
+
+        int status() {
+            String[] parts = statusLine.split(" ");
+            return parts.length < 2 ? -1 : Integer.parseInt(parts[1]);
+        }
+
+        String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        @Override
+        public String toString() {
+            return statusLine + " " + headers + " " + body;
+        }
+    }
+
+    /**
+     * Sends the request as ISO-8859-1 bytes (each char one byte, so any byte can be written), with
+     * Host and Connection: close added after the request line, and reads the answer to its end.
+     */
+    private Answer raw(String request) {
+        String full = request.replaceFirst("\r\n", "\r\nHost: " + base.getHost() + "\r\nConnection: close\r\n");
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(60_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(full.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            InputStream in = socket.getInputStream();
+            try {
+                in.transferTo(answer);
+            } catch (java.net.SocketException reset) {
+                // a reset after the answer was written still leaves the answer
+            }
+            return parse(answer.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Answer parse(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n\r\n");
+        assertTrue(end > 0, "no HTTP answer: " + text);
+        String[] lines = text.substring(0, end).split("\r\n");
+        Map<String, String> headers = new LinkedHashMap<>();
+        Arrays.stream(lines).skip(1).forEach(line -> {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+        });
+        byte[] body = Arrays.copyOfRange(bytes, end + 4, bytes.length);
+        String length = headers.get("content-length");
+        if (length != null) {
+            body = Arrays.copyOf(body, Math.min(body.length, Integer.parseInt(length)));
+        }
+        assertNotNull(lines[0]);
+        return new Answer(lines[0], headers, new String(body, StandardCharsets.UTF_8));
+    }
+}
