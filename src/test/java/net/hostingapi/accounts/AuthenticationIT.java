@@ -187,23 +187,76 @@ class AuthenticationIT {
         assertEquals(403, bobsApi.get("/api/v1/account/users").status(), "bob never held ACCOUNT_USERS_LIST");
     }
 
+    /**
+     * Behind a reverse proxy every customer shares one peer address: failures count per client
+     * address (X-Forwarded-For from 127.0.0.1, the trusted proxy of the tests), and past the limit
+     * only further failures are refused, never a valid token.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE - 1)
+    void failuresFromOneAddressRefuseFurtherFailuresButNotValidTokens() throws Exception {
+        String address = "198.51.100.7";
+        for (int i = 1; i <= 20; i++) {
+            Api.Response failed = viaProxy(address, "wrong-token-guess-" + i);
+            assertEquals(401, failed.status(), "failure " + i + " of the 20 a minute: " + failed.body());
+            assertEquals(List.of(4011), failed.errorCodes());
+        }
+        Api.Response refused = viaProxy(address, "wrong-token-guess-21");
+        assertTooManyFailures(refused);
+
+        Api.Response valid = viaProxy(address, Api.OPERATOR_TOKEN);
+        assertEquals(200, valid.status(), "a valid token from the same address still works: " + valid.body());
+        Api.Response customer = viaProxy(address, Api.at(base).newCustomer().created().getJsonObject("token").getString("token"));
+        assertEquals(200, customer.status(), "another customer behind the same proxy too: " + customer.body());
+        assertTooManyFailures(viaProxy(address, "wrong-token-guess-22"));
+
+        Api.Response neighbour = viaProxy("198.51.100.8", "wrong-token-guess");
+        assertEquals(401, neighbour.status(), "another client behind the same proxy is not affected: " + neighbour.body());
+        Api.Response direct = Api.at(base).withToken("wrong-token-guess").get(PERMISSIONS);
+        assertEquals(401, direct.status(), "nor one that is not behind it: " + direct.body());
+    }
+
+    /**
+     * Guesses spread over many addresses meet the limit across all addresses
+     * (AUTH_FAILURES_PER_MINUTE_GLOBAL, 100 in the tests): then every further failure is 429,
+     * from any address, while valid tokens keep working.
+     */
     @Test
     @Order(Integer.MAX_VALUE)
-    void repeatedFailuresFromOneAddressGet429() {
-        Api bad = Api.at(base).withToken("wrong-token-guess");
-        int refused = 0;
-        Api.Response blocked = bad.get(PERMISSIONS);
-        while (blocked.status() == 401 && refused < 25) {
-            refused++;
-            blocked = bad.get(PERMISSIONS);
+    void failuresFromManyAddressesMeetTheGlobalLimit() throws Exception {
+        int failed = 0;
+        Api.Response answer = null;
+        // Five failures per address, far below the 20 of one address.
+        outer:
+        for (int host = 1; host <= 40; host++) {
+            for (int i = 0; i < 5; i++) {
+                answer = viaProxy("203.0.113." + host, "wrong-token-guess-" + host + "-" + i);
+                if (answer.status() != 401) {
+                    break outer;
+                }
+                failed++;
+            }
         }
-        // Earlier tests of this class failed a few times from this address too; the limit is 20 a minute.
-        assertTrue(refused >= 1 && refused <= 20, "plain 401s before the block: " + refused);
-        assertEquals(429, blocked.status(), blocked.body());
-        assertEquals(List.of(4291), blocked.errorCodes());
-        assertTrue(Integer.parseInt(blocked.header("Retry-After")) > 0);
-        Api.Response evenGood = Api.at(base).asOperator().get(PERMISSIONS);
-        assertEquals(429, evenGood.status(), "a blocked address cannot tell a good guess from a bad one");
+        // Earlier tests of this class failed a few dozen times within the minute; the limit is 100.
+        assertTrue(failed > 50 && failed <= 100, "401s before the global limit: " + failed);
+        assertTooManyFailures(answer);
+        assertTooManyFailures(viaProxy("192.0.2.200", "wrong-token-guess"));
+
+        assertEquals(200, viaProxy("192.0.2.201", Api.OPERATOR_TOKEN).status(), "valid tokens keep working");
+        assertEquals(200, Api.at(base).asOperator().get(PERMISSIONS).status(), "valid tokens keep working");
+    }
+
+    /** Through the trusted proxy (127.0.0.1, pom.xml), for the client {@code address}. */
+    private Api.Response viaProxy(String address, String token) throws Exception {
+        return Api.at(new URL("http", "127.0.0.1", base.getPort(), "/")).withToken(token)
+                .send("GET", PERMISSIONS, null, null, Map.of("X-Forwarded-For", address));
+    }
+
+    private static void assertTooManyFailures(Api.Response response) {
+        assertEquals(429, response.status(), response.body());
+        assertEquals(List.of(4291), response.errorCodes());
+        long retryAfter = Long.parseLong(response.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);
     }
 
     private String createToken(Api api, String rightsJsonArray) {

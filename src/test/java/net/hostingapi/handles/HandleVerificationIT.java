@@ -128,8 +128,9 @@ class HandleVerificationIT {
         long handleId = handleId(id);
         ageSends(id, 120);
         for (int hours = 3; hours <= 11; hours++) {
-            Database.update("INSERT INTO handle_verification_mails (handle_id, sent_at) VALUES (?, UTC_TIMESTAMP() - INTERVAL ? HOUR)",
-                    handleId, hours);
+            Database.update("INSERT INTO handle_verification_mails (handle_id, account_id, recipient_hash, sent_at) "
+                    + "SELECT handle_id, account_id, recipient_hash, UTC_TIMESTAMP() - INTERVAL ? HOUR "
+                    + "FROM handle_verification_mails WHERE handle_id = ? LIMIT 1", hours, handleId);
         }
         Api.Response limited = api.json("POST", HANDLES + "/verification/resend", ref(id));
         assertEquals(429, limited.status(), "ten in the last day: " + limited.body());
@@ -250,9 +251,101 @@ class HandleVerificationIT {
         assertEquals(200, api.json("DELETE", HANDLES + "/delete", ref(id)).status());
         assertEquals(0, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id));
         assertEquals(0, Database.count("SELECT COUNT(*) FROM handle_verification_mails m LEFT JOIN handles h ON h.id = m.handle_id "
-                + "WHERE h.id IS NULL"));
+                + "WHERE h.id IS NULL AND m.handle_id IS NOT NULL"), "the mail stays counted for the account, but no longer names the handle");
         assertEquals(404, follow(link).status());
         assertNull(Database.value("SELECT id FROM handles WHERE handle = ?", id));
+    }
+
+    /**
+     * Handle creation mails any address: the mail's subject and opening are the service's own words
+     * (what this is, what to do, the link); names the account typed in come after, as data.
+     */
+    @Test
+    void theMailOpensWithTheServicesOwnWordsOnly() {
+        Api api = Api.at(base).newCustomer().api();
+        String email = uniqueEmail();
+        String firstname = "Your mailbox is full";
+        String lastname = "Call +1 555 0100 or log in at bank-login.example to keep it";
+        String id = created(api, person(email).add("firstname", firstname).add("lastname", lastname)).getString("handle");
+
+        MimeMessage mail = Mailbox.await(email, 1).get(0);
+        String subject = subject(mail);
+        String text = Mailbox.text(mail);
+        String link = Mailbox.link(mail, LINK_PREFIX);
+        String opening = text.substring(0, text.indexOf(link) + link.length());
+        for (String typed : List.of(firstname, lastname, "mailbox", "bank-login", "555")) {
+            assertFalse(subject.contains(typed), "subject: " + subject);
+            assertFalse(opening.contains(typed), "the opening up to the link holds caller text: " + opening);
+        }
+        assertTrue(subject.contains(id), subject);
+        assertTrue(text.substring(opening.length()).contains(firstname + " " + lastname), "the name, later, as data: " + text);
+    }
+
+    /** VERIFICATION_MAILS_PER_ACCOUNT_PER_DAY (50): the 51st handle of a day is refused and not stored. */
+    @Test
+    void fiftyVerificationMailsADayPerAccount() {
+        Api api = Api.at(base).newCustomer().api();
+        String last = null;
+        for (int i = 0; i < 50; i++) {
+            last = created(api, person(uniqueEmail())).getString("handle");
+        }
+        String email = uniqueEmail();
+        Api.Response refused = api.json("POST", HANDLES + "/create", person(email).build());
+        assertMailLimit(refused);
+        assertEquals(50, api.get(HANDLES).data().getJsonArray("handles").size(), "nothing stored");
+
+        Api.Response moved = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, last)).add("email", email).build());
+        assertMailLimit(moved);
+        assertNotEquals(email, show(api, last).getString("email"), "nothing changed");
+
+        Api other = Api.at(base).newCustomer().api();
+        created(other, person(email));
+        assertEquals(1, Mailbox.await(email, 1).size(), "another account is not limited by this one");
+    }
+
+    /** VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY (10): one address gets at most ten a day, from all accounts together. */
+    @Test
+    void tenVerificationMailsADayPerAddress() {
+        String email = uniqueEmail();
+        Api first = Api.at(base).newCustomer().api();
+        Api second = Api.at(base).newCustomer().api();
+        for (int i = 0; i < 10; i++) {
+            created(i % 2 == 0 ? first : second, person(email));
+        }
+        assertEquals(10, Mailbox.await(email, 10).size());
+
+        Api third = Api.at(base).newCustomer().api();
+        assertMailLimit(third.json("POST", HANDLES + "/create", person(email).build()));
+        String id = created(third, person(uniqueEmail())).getString("handle");
+        assertMailLimit(third.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(third, id)).add("email", email).build()));
+        assertEquals(1, third.get(HANDLES).data().getJsonArray("handles").size(), "the refused create stored nothing");
+        assertNotEquals(email, show(third, id).getString("email"), "the refused edit changed nothing");
+        ageSends(first, second, 25 * 60);
+        assertEquals(201, third.json("POST", HANDLES + "/create", person(email).build()).status(), "a day later it may go again");
+    }
+
+    private static void assertMailLimit(Api.Response response) {
+        assertEquals(429, response.status(), response.body());
+        assertEquals(List.of(4293), response.errorCodes());
+        long retryAfter = Long.parseLong(response.header("Retry-After"));
+        assertTrue(retryAfter > 23 * 3600 && retryAfter <= 24 * 3600, "until the oldest mail is a day old: " + retryAfter);
+    }
+
+    /** Moves every verification mail of the accounts' handles {@code minutes} into the past. */
+    private static void ageSends(Api first, Api second, int minutes) {
+        for (Api api : List.of(first, second)) {
+            for (JsonObject handle : api.get(HANDLES).data().getJsonArray("handles").getValuesAs(JsonObject.class)) {
+                ageSends(handle.getString("handle"), minutes);
+            }
+        }
+    }
+
+    private static String subject(MimeMessage mail) {
+        try {
+            return mail.getSubject();
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------

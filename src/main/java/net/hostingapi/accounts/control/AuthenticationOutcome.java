@@ -13,8 +13,6 @@ public enum AuthenticationOutcome {
     AUTHENTICATED,
     /** A token was sent that is unknown, expired or deactivated. */
     INVALID,
-    /** The address has failed too often lately; the token was not even looked at. */
-    BLOCKED,
     /** The token could not be checked: the database is unavailable. */
     UNAVAILABLE;
 

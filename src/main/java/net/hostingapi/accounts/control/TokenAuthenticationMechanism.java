@@ -26,7 +26,8 @@ import net.hostingapi.platform.control.RequestCaller;
  * <p>
  * It never answers a request itself: without a usable token it lets the request through
  * anonymously and records why, and {@code AccessFilter} refuses in the envelope where a
- * protected operation was asked for.
+ * protected operation was asked for. Every token presented is looked up, also from an address
+ * past the failure limit: a valid one must keep working there (see {@link FailedAuthentications}).
  */
 @ApplicationScoped
 public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism {
@@ -35,9 +36,6 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
 
     @Inject
     TokenAuthentication tokens;
-
-    @Inject
-    FailedAuthentications failures;
 
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
@@ -48,10 +46,6 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
         }
         if (token == null) {
             AuthenticationOutcome.NONE.recordOn(request);
-            return context.doNothing();
-        }
-        if (failures.blockedForSeconds(request.getRemoteAddr()) > 0) {
-            AuthenticationOutcome.BLOCKED.recordOn(request);
             return context.doNothing();
         }
         Optional<ApiPrincipal> caller;

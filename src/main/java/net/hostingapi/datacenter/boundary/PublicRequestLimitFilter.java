@@ -8,7 +8,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import net.hostingapi.datacenter.control.ClientAddresses;
+import net.hostingapi.platform.control.ClientAddresses;
 import net.hostingapi.datacenter.control.PublicRequestLimit;
 
 /**

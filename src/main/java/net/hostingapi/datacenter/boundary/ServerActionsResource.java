@@ -21,7 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.datacenter.control.ClientAddresses;
+import net.hostingapi.platform.control.ClientAddresses;
 import net.hostingapi.datacenter.control.IpAddress;
 import net.hostingapi.datacenter.control.MachineAddress;
 import net.hostingapi.datacenter.control.ServerActions;

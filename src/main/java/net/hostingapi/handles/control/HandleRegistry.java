@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import net.hostingapi.accounts.control.CurrentCaller;
@@ -78,7 +79,7 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public Handle create(NewHandle input) {
         LocalDateTime now = now();
-        Handle handle = new Handle(em.find(Account.class, caller.accountId()), unusedIdentifier(), input.type(), input.sex(),
+        Handle handle = new Handle(lockAccount(), unusedIdentifier(), input.type(), input.sex(),
                 input.firstname(), input.lastname(), input.dateofbirth(), input.email());
         handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
         handle.organisation(input.organisation());
@@ -97,6 +98,9 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public Handle edit(HandleChanges input) {
         Handle handle = show(input.handle());
+        if (!handle.email().equals(input.email())) {
+            lockAccount(); // before the handle's row, in the order create and resend take them
+        }
         handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
         handle.phone(input.phone());
         if (input.organisation() != null) {
@@ -166,6 +170,7 @@ public class HandleRegistry {
      */
     @RolesAllowed(Right.Names.CALLER)
     public Handle resend(String identifier) {
+        lockAccount();
         Handle handle = em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
                 .setParameter("account", caller.accountId()).setParameter("handle", identifier)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
@@ -180,8 +185,6 @@ public class HandleRegistry {
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_RESEND_LIMIT, wait);
         }
-        em.createNamedQuery(VerificationMail.PRUNE)
-                .setParameter("handle", handle.id()).setParameter("before", now.minusDays(1)).executeUpdate();
         issueVerification(handle, now);
         return handle;
     }
@@ -200,13 +203,43 @@ public class HandleRegistry {
         return handle;
     }
 
+    /**
+     * A mail with a fresh link, within the limits per account and per recipient (429
+     * VERIFICATION_MAIL_LIMIT, and the whole change is refused): without them, handles would
+     * relay mails to any address. The caller holds the account's lock, so that the account's
+     * count is exact; the recipient's may be exceeded by requests of other accounts at the same
+     * moment, which is no help to a spammer.
+     */
     private void issueVerification(Handle handle, LocalDateTime now) {
+        long account = caller.accountId();
+        String recipient = recipientHash(handle.email());
+        List<LocalDateTime> byAccount = em.createNamedQuery(VerificationMail.ACCOUNT_SINCE, LocalDateTime.class)
+                .setParameter("account", account).setParameter("since", now.minusDays(1)).getResultList();
+        List<LocalDateTime> toRecipient = em.createNamedQuery(VerificationMail.RECIPIENT_SINCE, LocalDateTime.class)
+                .setParameter("recipient", recipient).setParameter("since", now.minusDays(1)).getResultList();
+        long wait = Math.max(settings.accountLimit().retryAfterSeconds(byAccount, now),
+                settings.recipientLimit().retryAfterSeconds(toRecipient, now));
+        if (wait > 0) {
+            throw ApiException.tooManyRequests(MessageCode.VERIFICATION_MAIL_LIMIT, wait);
+        }
+        em.createNamedQuery(VerificationMail.PRUNE)
+                .setParameter("account", account).setParameter("before", now.minusDays(1)).executeUpdate();
         String token = TokenSecrets.newToken();
         handle.verification().issue(TokenSecrets.hash(token), now, settings.validity());
-        em.persist(new VerificationMail(handle, now));
+        em.persist(new VerificationMail(handle, account, recipient, now));
         outbox.withdraw(topic(handle));
-        outbox.enqueue(topic(handle), handle.email(), "Please verify the e-mail address of domain handle " + handle.handle(),
-                VerificationText.body(handle, settings.confirmLink(token)));
+        outbox.enqueue(topic(handle), handle.email(), VerificationText.subject(handle),
+                VerificationText.body(handle, settings.publicBaseUrl(), settings.confirmLink(token)));
+    }
+
+    /** The caller's account, locked for this transaction: mails are counted one request after the other. */
+    private Account lockAccount() {
+        return em.find(Account.class, caller.accountId(), LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Addresses differing in case are one recipient; only the hash is kept. */
+    private static String recipientHash(String email) {
+        return TokenSecrets.hash(email.toLowerCase(Locale.ROOT));
     }
 
     private static String topic(Handle handle) {

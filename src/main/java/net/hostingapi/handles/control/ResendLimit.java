@@ -5,10 +5,15 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 /**
- * How many verification mails one handle may get: at most {@code perMinute} in any minute and
- * {@code perDay} in any 24 hours (rolling windows, contract section 8).
+ * How many verification mails one handle (or account, or address) may get: at most
+ * {@code perMinute} in any minute and {@code perDay} in any 24 hours (rolling windows, contract section 8).
  */
 public record ResendLimit(int perMinute, int perDay) {
+
+    /** Only a limit per 24 hours (per account, per recipient). */
+    public static ResendLimit perDay(int perDay) {
+        return new ResendLimit(Integer.MAX_VALUE, Math.max(1, perDay));
+    }
 
     /**
      * @param sends the times of the handle's mails of the last 24 hours, oldest first

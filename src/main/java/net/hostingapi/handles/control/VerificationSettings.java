@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The configurable side of verification: how long a link is valid, how often mails may go, where links point. */
+/** The configurable side of verification: how long a link is valid, how many mails may go, where links point. */
 @ApplicationScoped
 public class VerificationSettings {
 
@@ -26,6 +26,14 @@ public class VerificationSettings {
     int perDay;
 
     @Inject
+    @ConfigProperty(name = "VERIFICATION_MAILS_PER_ACCOUNT_PER_DAY", defaultValue = "50")
+    int perAccountPerDay;
+
+    @Inject
+    @ConfigProperty(name = "VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY", defaultValue = "10")
+    int perRecipientPerDay;
+
+    @Inject
     @ConfigProperty(name = "PUBLIC_BASE_URL")
     Optional<String> publicBaseUrl;
 
@@ -41,12 +49,27 @@ public class VerificationSettings {
         return new ResendLimit(perMinute, perDay);
     }
 
-    /** The link a verification mail carries; the token is base64url, safe in a query string as it is. */
-    public String confirmLink(String token) {
+    /** Verification mails one account may send, to any addresses, in 24 hours. */
+    public ResendLimit accountLimit() {
+        return ResendLimit.perDay(perAccountPerDay);
+    }
+
+    /** Verification mails one address may get, from all accounts together, in 24 hours. */
+    public ResendLimit recipientLimit() {
+        return ResendLimit.perDay(perRecipientPerDay);
+    }
+
+    /** The service's public address, as the mails name it. */
+    public String publicBaseUrl() {
         String base = publicBaseUrl.filter(url -> !url.isBlank()).orElse("http://localhost:" + httpPort).trim();
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
-        return base + CONFIRM_PATH + "?token=" + token;
+        return base;
+    }
+
+    /** The link a verification mail carries; the token is base64url, safe in a query string as it is. */
+    public String confirmLink(String token) {
+        return publicBaseUrl() + CONFIRM_PATH + "?token=" + token;
     }
 }

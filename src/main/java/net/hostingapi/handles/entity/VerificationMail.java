@@ -12,25 +12,41 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 
-/** That a verification mail was issued for a handle, and when: what the resend rate limit counts. */
+/**
+ * That a verification mail was issued, when, by which account and to which address (as a hash):
+ * what the limits per handle, per account and per recipient count. It outlives its handle, so
+ * that a deleted handle's mails still count.
+ */
 @Entity
 @Table(name = "handle_verification_mails")
 @NamedQuery(name = VerificationMail.SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
         + "WHERE m.handle.id = :handle AND m.sentAt > :since ORDER BY m.sentAt")
+@NamedQuery(name = VerificationMail.ACCOUNT_SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
+        + "WHERE m.accountId = :account AND m.sentAt > :since ORDER BY m.sentAt")
+@NamedQuery(name = VerificationMail.RECIPIENT_SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
+        + "WHERE m.recipientHash = :recipient AND m.sentAt > :since ORDER BY m.sentAt")
 @NamedQuery(name = VerificationMail.PRUNE, query = "DELETE FROM VerificationMail m "
-        + "WHERE m.handle.id = :handle AND m.sentAt <= :before")
+        + "WHERE m.accountId = :account AND m.sentAt <= :before")
 public class VerificationMail {
 
     public static final String SINCE = "VerificationMail.since";
+    public static final String ACCOUNT_SINCE = "VerificationMail.accountSince";
+    public static final String RECIPIENT_SINCE = "VerificationMail.recipientSince";
     public static final String PRUNE = "VerificationMail.prune";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
 
-    @ManyToOne(optional = false, fetch = FetchType.LAZY)
+    @ManyToOne(fetch = FetchType.LAZY)
     @JoinColumn(name = "handle_id")
     private Handle handle;
+
+    @Column(name = "account_id", nullable = false)
+    private Long accountId;
+
+    @Column(name = "recipient_hash", nullable = false, length = 64)
+    private String recipientHash;
 
     @Column(name = "sent_at", nullable = false)
     private LocalDateTime sentAt;
@@ -38,8 +54,10 @@ public class VerificationMail {
     protected VerificationMail() {
     }
 
-    public VerificationMail(Handle handle, LocalDateTime sentAt) {
+    public VerificationMail(Handle handle, long accountId, String recipientHash, LocalDateTime sentAt) {
         this.handle = handle;
+        this.accountId = accountId;
+        this.recipientHash = recipientHash;
         this.sentAt = sentAt;
     }
 }

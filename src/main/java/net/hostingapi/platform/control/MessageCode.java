@@ -67,8 +67,9 @@ public enum MessageCode {
     FIELD_NOT_ALLOWED(4225, "Not allowed here"),
     FIELD_IMMUTABLE(4226, "Cannot be changed"),
     TOO_MANY_REQUESTS(4290, "Too many requests; retry later"),
-    TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications from this address; retry later"),
+    TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications; retry later"),
     VERIFICATION_RESEND_LIMIT(4292, "Verification mails for this handle are rate-limited; retry later"),
+    VERIFICATION_MAIL_LIMIT(4293, "Too many verification mails from this account or to this address; retry later"),
 
     // server errors: 5xxx
     INTERNAL_ERROR(5000, "Internal error"),

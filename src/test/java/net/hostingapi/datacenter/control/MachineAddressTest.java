@@ -2,10 +2,8 @@ package net.hostingapi.datacenter.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.MessageCode;
 import org.junit.jupiter.api.Test;
@@ -42,27 +40,5 @@ class MachineAddressTest {
             assertEquals(400, refused.status(), bad);
             assertEquals(MessageCode.MALFORMED_ADDRESS, refused.errors().get(0).code());
         }
-    }
-
-    @Test
-    void namesAreNeverLookedUp() {
-        assertEquals(Optional.empty(), MachineAddress.inet("localhost"));
-        assertEquals(Optional.empty(), MachineAddress.inet("deb.debian.org"));
-        assertTrue(MachineAddress.inet("::").isPresent());
-    }
-
-    @Test
-    void rangesMatchAddressesAndBlocks() {
-        AddressRange single = AddressRange.parse("127.0.0.1").orElseThrow();
-        assertTrue(single.contains(MachineAddress.inet("127.0.0.1").orElseThrow()));
-        assertTrue(!single.contains(MachineAddress.inet("127.0.0.2").orElseThrow()));
-        AddressRange block = AddressRange.parse("10.1.0.0/17").orElseThrow();
-        assertTrue(block.contains(MachineAddress.inet("10.1.127.255").orElseThrow()));
-        assertTrue(!block.contains(MachineAddress.inet("10.1.128.0").orElseThrow()));
-        AddressRange v6 = AddressRange.parse("fd00::/8").orElseThrow();
-        assertTrue(v6.contains(MachineAddress.inet("fd12::1").orElseThrow()));
-        assertTrue(!v6.contains(MachineAddress.inet("10.1.1.1").orElseThrow()));
-        assertEquals(Optional.empty(), AddressRange.parse("10.0.0.0/33"));
-        assertEquals(Optional.empty(), AddressRange.parse("proxy.example"));
     }
 }

@@ -48,4 +48,11 @@ class ResendLimitTest {
     void neverLessThanASecond() {
         assertEquals(1, limit.retryAfterSeconds(List.of(NOW.minusSeconds(59).minusNanos(999_000_000)), NOW));
     }
+
+    @Test
+    void aLimitPerDayOnlyLetsAnyNumberGoWithinAMinute() {
+        ResendLimit perDay = ResendLimit.perDay(3);
+        assertEquals(0, perDay.retryAfterSeconds(List.of(NOW, NOW), NOW));
+        assertEquals(24 * 3600 - 5, perDay.retryAfterSeconds(List.of(NOW.minusSeconds(5), NOW, NOW), NOW));
+    }
 }

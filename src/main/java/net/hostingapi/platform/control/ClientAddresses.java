@@ -1,4 +1,4 @@
-package net.hostingapi.datacenter.control;
+package net.hostingapi.platform.control;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,9 +12,10 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The source address of a public request: the connection's peer, or what a trusted proxy
+ * The source address of a request: the connection's peer, or what a trusted proxy
  * (TRUSTED_PROXIES: addresses or CIDR blocks, comma-separated; default none) forwarded in
- * {@code X-Forwarded-For}. Machines are matched and rate-limited by it.
+ * {@code X-Forwarded-For}. Machines are matched and rate-limited by it, and failed
+ * authentications are counted by it (behind a proxy the peer is the same for every customer).
  */
 @ApplicationScoped
 public class ClientAddresses {

@@ -1,16 +1,14 @@
-package net.hostingapi.datacenter.control;
+package net.hostingapi.platform.control;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.MessageCode;
 
 /**
  * The address a request really comes from. Only a trusted proxy may say so in
  * {@code X-Forwarded-For}; from anyone else the header is ignored, since it would let any
- * caller report progress for, or exhaust the rate limit of, another machine.
+ * caller report progress for another machine, or exhaust another client's limits.
  */
 public final class ForwardedFor {
 
@@ -27,12 +25,12 @@ public final class ForwardedFor {
     public static String clientAddress(String remoteAddress, List<String> headers, List<AddressRange> trusted) {
         // The socket may name a link-local IPv6 peer with its scope ("fe80::1%eth0"); the scope is no part of the address.
         String peer = remoteAddress == null ? null : remoteAddress.replaceFirst("%.*$", "");
-        Optional<InetAddress> remote = MachineAddress.inet(peer);
+        Optional<InetAddress> remote = IpLiteral.inet(peer);
         if (remote.isEmpty()) {
             return remoteAddress;
         }
         if (!isTrusted(remote.get(), trusted) || headers == null || headers.isEmpty()) {
-            return MachineAddress.canonical(remote.get());
+            return IpLiteral.canonical(remote.get());
         }
         List<String> hops = new ArrayList<>();
         for (String header : headers) {
@@ -49,7 +47,7 @@ public final class ForwardedFor {
                 break;
             }
         }
-        return MachineAddress.canonical(client);
+        return IpLiteral.canonical(client);
     }
 
     private static boolean isTrusted(InetAddress address, List<AddressRange> trusted) {
@@ -64,7 +62,7 @@ public final class ForwardedFor {
         } else if (address.indexOf(':') > 0 && address.indexOf(':') == address.lastIndexOf(':')) {
             address = address.substring(0, address.indexOf(':'));
         }
-        return MachineAddress.inet(address).orElseThrow(() -> ApiException.badRequest(MessageCode.MALFORMED_ADDRESS,
+        return IpLiteral.inet(address).orElseThrow(() -> ApiException.badRequest(MessageCode.MALFORMED_ADDRESS,
                 "X-Forwarded-For: a hop is not an IP address"));
     }
 }

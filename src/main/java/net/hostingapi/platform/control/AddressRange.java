@@ -1,4 +1,4 @@
-package net.hostingapi.datacenter.control;
+package net.hostingapi.platform.control;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ public final class AddressRange {
     public static Optional<AddressRange> parse(String text) {
         String trimmed = text.trim();
         int slash = trimmed.indexOf('/');
-        Optional<InetAddress> address = MachineAddress.inet(slash < 0 ? trimmed : trimmed.substring(0, slash));
+        Optional<InetAddress> address = IpLiteral.inet(slash < 0 ? trimmed : trimmed.substring(0, slash));
         if (address.isEmpty()) {
             return Optional.empty();
         }

@@ -1,11 +1,10 @@
-package net.hostingapi.datacenter.control;
+package net.hostingapi.platform.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
-import net.hostingapi.platform.control.ApiException;
 import org.junit.jupiter.api.Test;
 
 /** X-Forwarded-For counts only when the peer is a configured proxy. */
