@@ -8,16 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
-import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -260,46 +254,10 @@ class EdgeRequestsIT {
         }
     }
 
-    /**
-     * Sends the request as ISO-8859-1 bytes (each char one byte, so any byte can be written), with
-     * Host and Connection: close added after the request line, and reads the answer to its end.
-     */
+    /** Sends the request as written (RawHttp: Host and Connection: close added) and reads the answer to its end. */
     private Answer raw(String request) {
-        String full = request.replaceFirst("\r\n", "\r\nHost: " + base.getHost() + "\r\nConnection: close\r\n");
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-            socket.setSoTimeout(60_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(full.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            ByteArrayOutputStream answer = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            try {
-                in.transferTo(answer);
-            } catch (java.net.SocketException reset) {
-                // a reset after the answer was written still leaves the answer
-            }
-            return parse(answer.toByteArray());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Answer parse(byte[] bytes) {
-        String text = new String(bytes, StandardCharsets.ISO_8859_1);
-        int end = text.indexOf("\r\n\r\n");
-        assertTrue(end > 0, "no HTTP answer: " + text);
-        String[] lines = text.substring(0, end).split("\r\n");
-        Map<String, String> headers = new LinkedHashMap<>();
-        Arrays.stream(lines).skip(1).forEach(line -> {
-            int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
-        });
-        byte[] body = Arrays.copyOfRange(bytes, end + 4, bytes.length);
-        String length = headers.get("content-length");
-        if (length != null) {
-            body = Arrays.copyOf(body, Math.min(body.length, Integer.parseInt(length)));
-        }
-        assertNotNull(lines[0]);
-        return new Answer(lines[0], headers, new String(body, StandardCharsets.UTF_8));
+        RawHttp.Answer answer = RawHttp.send(base.getHost(), base.getPort(), request, 60_000);
+        assertTrue(answer.status() > 0, "no HTTP answer: " + answer.statusLine());
+        return new Answer(answer.statusLine(), answer.headers(), answer.text());
     }
 }

@@ -8,12 +8,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.mail.internet.MimeMessage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -24,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.Mailbox;
 import net.hostingapi.support.ServerLog;
@@ -212,26 +207,9 @@ class SecretsInLogIT {
         return answers;
     }
 
-    /** A request as bytes, for what an HTTP client library refuses to send; the answer is read and dropped. */
+    /** A request as bytes, for what an HTTP client library refuses to send; the answer is dropped: the log is what counts. */
     private void raw(String host, String request) {
-        String withHost = request.replaceFirst("\r\n", "\r\nHost: " + host + "\r\nConnection: close\r\n");
-        try (Socket socket = new Socket(host, base.getPort())) {
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(withHost.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            socket.shutdownOutput();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream answer = new ByteArrayOutputStream();
-            in.transferTo(answer);
-        } catch (java.net.SocketTimeoutException e) {
-            // An answer that never ends is none of this test's business; the log is.
-        } catch (IOException e) {
-            // A connection the server resets is an answer too.
-            if (!(e instanceof java.net.SocketException)) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        RawHttp.sendAndHalfClose(host, base.getPort(), request, 30_000);
     }
 
     /** Fails naming every log line that holds one of the secrets, with the secret masked. */

@@ -41,21 +41,49 @@ public final class RawHttp {
     public static Answer send(String host, int port, String head, byte[] body, int timeoutMillis) {
         StringBuilder request = new StringBuilder(head);
         String lower = head.toLowerCase(Locale.ROOT);
-        if (!lower.contains("\r\nhost:")) {
-            request.append("Host: ").append(host).append(':').append(port).append("\r\n");
-        }
-        if (!lower.contains("\r\nconnection:")) {
-            request.append("Connection: close\r\n");
-        }
         if (body != null && !lower.contains("\r\ncontent-length:") && !lower.contains("\r\ntransfer-encoding:")) {
             request.append("Content-Length: ").append(body.length).append("\r\n");
         }
         request.append("\r\n");
+        return exchange(host, port, request.toString(), body, timeoutMillis, false);
+    }
+
+    /**
+     * Sends a whole request as written, each char one byte (ISO-8859-1, so any byte can be
+     * sent): request line, headers, blank line, maybe a body. {@code Host} and
+     * {@code Connection: close} are put after the request line unless the request has them. An
+     * answer that does not come within the timeout is status -1.
+     */
+    public static Answer send(String host, int port, String request, int timeoutMillis) {
+        return exchange(host, port, request, null, timeoutMillis, false);
+    }
+
+    /**
+     * As {@link #send(String, int, String, int)}, then closes the sending side: a request whose
+     * body is shorter than its Content-Length is answered at once instead of after the server's
+     * read timeout.
+     */
+    public static Answer sendAndHalfClose(String host, int port, String request, int timeoutMillis) {
+        return exchange(host, port, request, null, timeoutMillis, true);
+    }
+
+    private static Answer exchange(String host, int port, String request, byte[] body, int timeoutMillis, boolean halfClose) {
+        int headEnd = request.indexOf("\r\n\r\n");
+        String head = (headEnd < 0 ? request : request.substring(0, headEnd)).toLowerCase(Locale.ROOT);
+        StringBuilder added = new StringBuilder();
+        if (!head.contains("\r\nhost:")) {
+            added.append("Host: ").append(host).append(':').append(port).append("\r\n");
+        }
+        if (!head.contains("\r\nconnection:")) {
+            added.append("Connection: close\r\n");
+        }
+        int lineEnd = request.indexOf("\r\n");
+        String full = lineEnd < 0 ? request : request.substring(0, lineEnd + 2) + added + request.substring(lineEnd + 2);
         long start = System.nanoTime();
         try (Socket socket = new Socket(host, port)) {
             socket.setSoTimeout(timeoutMillis);
             OutputStream out = socket.getOutputStream();
-            out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.write(full.getBytes(StandardCharsets.ISO_8859_1));
             if (body != null) {
                 try {
                     out.write(body);
@@ -64,10 +92,14 @@ public final class RawHttp {
                 }
             }
             out.flush();
+            if (halfClose) {
+                socket.shutdownOutput();
+            }
             byte[] raw = readAll(socket.getInputStream());
             return parse(raw, (System.nanoTime() - start) / 1_000_000);
         } catch (SocketTimeoutException e) {
-            throw new AssertionError("no answer within " + timeoutMillis + " ms to: " + firstLine(head), e);
+            return new Answer(-1, "no answer within " + timeoutMillis + " ms to " + firstLine(full), Map.of(), new byte[0],
+                    (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
             return new Answer(-1, "closed: " + e.getMessage(), Map.of(), new byte[0], (System.nanoTime() - start) / 1_000_000);
         }
