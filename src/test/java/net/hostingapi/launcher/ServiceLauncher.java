@@ -91,11 +91,15 @@ public final class ServiceLauncher {
         Map<String, String> childEnv = builder.environment();
         childEnv.put("HTTP_PORT", port);
         childEnv.put("DATA_DIR", dataDir.toString());
-        String[] credentials = EmbeddedMariaDb.forPayara(dbUrl, dbUser, dbPassword);
+        // The driver's timeouts go into the URL (MariaDbDataSource has no setters for them), unless it names them itself.
+        String[] credentials = EmbeddedMariaDb.forPayara(EmbeddedMariaDb.withTimeouts(dbUrl,
+                env.getOrDefault("DB_CONNECT_TIMEOUT_MILLIS", "3000"), env.getOrDefault("DB_SOCKET_TIMEOUT_MILLIS", "5000")),
+                dbUser, dbPassword);
         childEnv.put("DB_URL", credentials[0]);
         childEnv.put("DB_USER", credentials[1]);
         childEnv.put("DB_PASSWORD", credentials[2]);
         childEnv.putIfAbsent("DB_POOL_SIZE", "32");
+        childEnv.putIfAbsent("DB_ACQUIRE_TIMEOUT_MILLIS", "2000");
         childEnv.putIfAbsent("PUBLIC_BASE_URL", "http://localhost:" + port);
         childEnv.putIfAbsent("SERVER_ACTIONS_REQUESTS_PER_MINUTE", "60");
         childEnv.putIfAbsent("SERVER_ACTIONS_MENU_TIMEOUT", "10");
@@ -119,6 +123,10 @@ public final class ServiceLauncher {
         System.out.println("Full server log: " + logFile);
         System.out.println("Starting Payara Micro on port " + port + " (warnings and errors show here)");
 
+        if (embedded != null) {
+            // Nothing else would restart it: Payara keeps running without a database, answering 503.
+            embedded.superviseRestarts();
+        }
         Process payara = builder.start();
         EmbeddedMariaDb database = embedded;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -13,6 +13,8 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -69,8 +71,9 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             if (cause instanceof SQLIntegrityConstraintViolationException) {
                 return ApiException.conflict(MessageCode.CONFLICT, "The change conflicts with stored data");
             }
-            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException) {
-                LOG.log(Level.WARNING, "Database unavailable, request=" + RequestIds.of(request), thrown);
+            if (isDatabaseUnavailable(cause)) {
+                // one line, no stack trace: while the database is down every request would log one
+                LOG.warning("Database unavailable, request=" + RequestIds.of(request) + ": " + cause);
                 return ApiException.unavailable("The database is unavailable", 5);
             }
             if (cause instanceof ConstraintViolationException violations) {
@@ -105,6 +108,24 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                             "Internal error; quote request id " + RequestIds.of(request) + " when reporting it")
                     : new ApiException(status, MessageCode.MALFORMED_REQUEST);
         };
+    }
+
+    /**
+     * The database cannot be reached or did not answer in time: the driver's connection failures
+     * (SQLState class 08, also after a socket timeout), its timeouts, the pool's refusals (no
+     * connection within the acquire timeout, none could be made: a {@code ResourceException}
+     * under Payara's SQLException), a failed commit, and the socket errors beneath them. EclipseLink's
+     * DatabaseException and EJB/transaction wrappers carry these as causes.
+     */
+    private static boolean isDatabaseUnavailable(Throwable cause) {
+        return cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+                || cause instanceof SQLRecoverableException || cause instanceof SQLTimeoutException
+                || cause instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                || cause instanceof jakarta.resource.ResourceException
+                // a commit or rollback the database did not answer: the transaction manager's
+                // SystemException carries it as an XAException, the driver's error only in its message
+                || cause instanceof javax.transaction.xa.XAException
+                || cause instanceof java.net.SocketTimeoutException || cause instanceof java.net.ConnectException;
     }
 
     /** MariaDB: 1213 deadlock, 1205 lock wait timeout. */
