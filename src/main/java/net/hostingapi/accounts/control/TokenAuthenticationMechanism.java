@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.BufferedRequest;
@@ -52,7 +51,13 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
         try {
             caller = tokens.authenticate(token);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Token lookup failed", e);
+            // One line, not a stack trace: while the database is down every request comes here.
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String cause = root.toString();
+            LOG.warning(() -> "Token lookup failed (answered 503): " + cause);
             AuthenticationOutcome.UNAVAILABLE.recordOn(request);
             return context.doNothing();
         }
