@@ -110,6 +110,19 @@ class AccountsIT {
     }
 
     @Test
+    void permissionCategoriesAreTheClientsUpperCaseNames() {
+        Api.Response listed = Api.at(base).asOperator().get("/api/v1/account/permissions");
+        assertEquals(200, listed.status(), listed.body());
+        Set<String> known = Set.of("ACCOUNT", "DOMAINS", "ACCOUNTING", "SUPPORT", "MISC", "SSL_CERTIFICATES", "COLOCATION");
+        for (JsonObject permission : listed.data().getJsonArray("permissions").getValuesAs(JsonObject.class)) {
+            assertTrue(known.contains(permission.getString("category")), permission.toString());
+            if (permission.getString("key").startsWith("DNS_")) {
+                assertEquals("DOMAINS", permission.getString("category"), permission.toString());
+            }
+        }
+    }
+
+    @Test
     void tokenRightsAreAtMostTheCallersOwn() {
         Api.Customer customer = Api.at(base).newCustomer();
         Api.Response limited = customer.api().json("POST", "/api/v1/account/users/tokens/create",
