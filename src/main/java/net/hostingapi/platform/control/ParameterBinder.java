@@ -123,9 +123,13 @@ public class ParameterBinder {
                 }
                 if (present == null && values.containsKey(name)) {
                     present = name;
+                } else if (values.containsKey(name)) {
+                    // The first name given wins; the client must learn that its other one was not read.
+                    parameters.warn(Message.forField(MessageCode.PARAMETER_IGNORED, prefix + name,
+                            prefix + name + ": ignored, " + prefix + present + " is used"));
                 }
             }
-            if (present == null) {
+            if (present == null || (param != null && param.ignored())) {
                 continue;
             }
             String path = prefix + component.getName();
@@ -315,14 +319,14 @@ public class ParameterBinder {
         return null;
     }
 
+    /** Clients that format every date as a timestamp send a date of birth as {@code yyyy-MM-dd 00:00:00}: that date. */
+    private static final String MIDNIGHT = " 00:00:00";
+
     private static LocalDate date(String text, String path, List<Message> violations) {
         try {
             return LocalDate.parse(text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT)
                     ? text.substring(0, 10) : text, DATE);
         } catch (DateTimeParseException e) {
-    /** Clients that format every date as a timestamp send a date of birth as {@code yyyy-MM-dd 00:00:00}: that date. */
-    private static final String MIDNIGHT = " 00:00:00";
-
             violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a date YYYY-MM-DD"));
             return null;
         }
