@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.ServerLog;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -107,6 +108,44 @@ class AccountsIT {
         assertFalse(shown.data().getJsonObject("token").containsKey("token"));
         assertEquals(Set.of("DNS_ZONES_LIST"), strings(shown.data().getJsonObject("token"), "rights"));
         assertNotEquals(text, customer.created().getJsonObject("token").getString("token"));
+    }
+
+    @Test
+    void tokensAreShownAndDeactivatedByTheirTextAsByTheirId() {
+        Api.Customer customer = Api.at(base).newCustomer();
+        Api.Response created = customer.api().json("POST", "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder().add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST")).build());
+        String text = created.data().getJsonObject("token").getString("token");
+        long id = created.data().getJsonObject("token").getJsonNumber("id").longValue();
+        Api.Response byText = customer.api().get("/api/v1/account/users/tokens/" + text);
+        assertEquals(200, byText.status(), byText.body());
+        assertEquals(customer.api().get("/api/v1/account/users/tokens/" + id).data(), byText.data(), "the same token");
+        assertFalse(byText.body().contains(text), "the answer does not repeat the text");
+        String logged = ServerLog.requestLine(byText.header("X-Request-Id"));
+        assertFalse(logged.contains(text), "the request log writes the segment as *: " + logged);
+
+        Api.Response otherAccount = Api.at(base).newCustomer().api().get("/api/v1/account/users/tokens/" + text);
+        assertNotFound(otherAccount);
+        assertNotFound(customer.api().get("/api/v1/account/users/tokens/" + text.substring(1) + "A"));
+        assertNotFound(customer.api().get("/api/v1/account/users/tokens/abc"));
+
+        Api.Response off = customer.api().json("POST", "/api/v1/account/users/tokens/" + text + "/deactivate", Json.createObjectBuilder().build());
+        assertEquals(200, off.status(), off.body());
+        assertFalse(off.data().getJsonObject("token").getBoolean("active"));
+        assertEquals(401, Api.at(base).withToken(text).get("/api/v1/dns/zones").status(), "deactivated at once");
+    }
+
+    @Test
+    void permissionCategoriesAreTheClientsUpperCaseNames() {
+        Api.Response listed = Api.at(base).asOperator().get("/api/v1/account/permissions");
+        assertEquals(200, listed.status(), listed.body());
+        Set<String> known = Set.of("ACCOUNT", "DOMAINS", "ACCOUNTING", "SUPPORT", "MISC", "SSL_CERTIFICATES", "COLOCATION");
+        for (JsonObject permission : listed.data().getJsonArray("permissions").getValuesAs(JsonObject.class)) {
+            assertTrue(known.contains(permission.getString("category")), permission.toString());
+            if (permission.getString("key").startsWith("DNS_")) {
+                assertEquals("DOMAINS", permission.getString("category"), permission.toString());
+            }
+        }
     }
 
     @Test

@@ -348,6 +348,24 @@ class HandlesIT {
     }
 
     @Test
+    void aDateOfBirthWithAMidnightTimeIsThatDate() {
+        Api api = Api.at(base).newCustomer().api();
+        JsonObject handle = created(api, person(uniqueEmail()).add("dateofbirth", "1980-05-17 00:00:00"));
+        assertEquals("1980-05-17", handle.getString("dateofbirth"), "stored and shown as the date");
+        Api.Response edited = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(handle)
+                .add("dateofbirth", "1980-05-17 00:00:00").add("city", "Bonn").build());
+        assertEquals(200, edited.status(), "clients formatting dates with a time can send the handle back: " + edited.body());
+        assertEquals("Bonn", edited.data().getJsonObject("handle").getString("city"));
+        Api.Response changed = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(handle)
+                .add("dateofbirth", "1980-05-18 00:00:00").build());
+        assertEquals(422, changed.status(), changed.body());
+        assertEquals(List.of(4226), changed.errorCodes(), "another date is still a change");
+        for (String notMidnight : List.of("1980-05-17 12:00:00", "1980-05-17 00:00:01", "1980-05-17 24:00:00", "1980-05-17T00:00:00")) {
+            assertInvalid(api, person(uniqueEmail()).add("dateofbirth", notMidnight), "dateofbirth", 4222);
+        }
+    }
+
+    @Test
     void editRefusesToChangeWhoTheHandleIs() {
         Api api = Api.at(base).newCustomer().api();
         JsonObject handle = created(api, person(uniqueEmail()).add("dateofbirth", "1975-05-05"));

@@ -20,6 +20,7 @@ import java.util.UUID;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -199,6 +200,46 @@ class EdgeRequestsIT {
         assertEquals(201, utf8.status(), utf8.toString());
         String shown = customer.api().get("/api/v1/dns/zones/show?zone=" + name).body();
         assertTrue(shown.contains("\"data\":\"" + naive + "\""), shown);
+    }
+
+    /** Strict HTTP clients and proxies read the reason phrase; Grizzly knows none for 422 and 429 ("CUSTOM"). */
+    @Test
+    void everyStatusLineCarriesItsStandardReasonPhrase() {
+        Api.Customer customer = Api.at(base).newCustomer();
+        String auth = "Authorization: Bearer " + tokenOf(customer) + "\r\n";
+        String zone = "z" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + ".example";
+        List<String[]> expected = new java.util.ArrayList<>(); // request, status and phrase; in order (201 before 409)
+        expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n" + auth + "\r\n", "200 OK"});
+        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone), "201 Created"});
+        expected.add(new String[] {"OPTIONS /api/v1/dns/zones HTTP/1.1\r\n\r\n", "204 No Content"});
+        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n{"), "400 Bad Request"});
+        expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n\r\n", "401 Unauthorized"});
+        expected.add(new String[] {"GET /api/v1/customers/create HTTP/1.1\r\n" + auth + "\r\n", "405 Method Not Allowed"});
+        expected.add(new String[] {"POST /api/v1/customers/create HTTP/1.1\r\n" + auth + "Content-Length: 0\r\n\r\n", "403 Forbidden"});
+        expected.add(new String[] {"GET /api/v1/no/such/path HTTP/1.1\r\n\r\n", "404 Not Found"});
+        expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n" + auth + "Accept: text/evil\r\n\r\n", "406 Not Acceptable"});
+        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone), "409 Conflict"});
+        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: text/csv\r\n\r\nname,x"),
+                "415 Unsupported Media Type"});
+        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=a"), "422 Unprocessable Content"});
+        for (String[] request : expected) {
+            Answer answer = raw(request[0]);
+            assertEquals("HTTP/1.1 " + request[1], answer.statusLine(), request[0] + " -> " + answer);
+        }
+        Answer tooLarge = raw(withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + "a".repeat((1 << 20) + 10)));
+        assertEquals("HTTP/1.1 413 Content Too Large", tooLarge.statusLine(), tooLarge.toString());
+        // 429: the public server-action limit (30 a minute in the tests), for an address of this test's own
+        String address = "198.51.100." + (1 + new java.util.Random().nextInt(250));
+        RawHttp.Answer limited = null;
+        for (int i = 0; i < 40 && (limited == null || limited.status() != 429); i++) {
+            limited = RawHttp.send("127.0.0.1", base.getPort(), "GET /api/v1/datacenter/server-actions/file?address=" + address
+                    + " HTTP/1.1\r\nX-Forwarded-For: " + address + "\r\n", null, 60_000);
+        }
+        assertEquals("HTTP/1.1 429 Too Many Requests", limited.statusLine(), limited.text());
     }
 
     private static String tokenOf(Api.Customer customer) {

@@ -289,12 +289,160 @@ class ZonesIT {
     void addingAnIdenticalRecordAgainChangesNothing() {
         String name = createZone(record("www", "A", "192.0.2.1", null));
         String serial = zone(name).getString("serial");
-        Api.Response again = add(name, record("WWW." + name + ".", "A", "192.0.2.1", 900));
+        Api.Response again = add(name, record("WWW." + name + ".", "A", "192.0.2.1", null));
         assertEquals(200, again.status(), again.body());
         assertEquals(List.of("records[0]"), again.warningFields());
         assertEquals(3010, again.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
         assertEquals(1, zone(name).getJsonArray("records").size());
         assertEquals(serial, zone(name).getString("serial"), "nothing changed, so the serial stays");
+    }
+
+    @Test
+    void addingAnExistingRecordWithAnotherTtlChangesItsTtl() throws Exception {
+        String name = createZone(record("www", "A", "192.0.2.1", null), record("alias", "CNAME", "target.example.org", 300));
+        JsonObject before = zone(name);
+        long id = recordNamed(before, "www").getJsonNumber("id").longValue();
+        Api.Response retimed = add(name, record("www", "A", "192.0.2.1", 900), record("alias", "CNAME", "target.example.org", 600));
+        assertEquals(200, retimed.status(), retimed.body());
+        assertEquals(List.of("records[0]", "records[1]"), retimed.warningFields());
+        JsonObject warning = retimed.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0);
+        assertEquals(3013, warning.getInt("code"));
+        assertTrue(warning.getString("message").contains("www A 192.0.2.1"), "names the record: " + warning);
+        JsonObject after = zone(name);
+        assertEquals("900", recordNamed(after, "www").getString("ttl"));
+        assertEquals(id, recordNamed(after, "www").getJsonNumber("id").longValue(), "the same record, not a second one");
+        assertEquals("600", recordNamed(after, "alias").getString("ttl"), "a CNAME's own TTL too, without a CNAME conflict");
+        assertEquals(2, after.getJsonArray("records").size());
+        assertEquals(retimed.data().getJsonObject("zone"), after);
+        assertEquals(listed(name), after, "what the database holds");
+        assertEquals(Long.parseLong(before.getString("serial")) + 1, Long.parseLong(after.getString("serial")));
+        Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", name + ".zone");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!(Files.exists(file) && Files.readString(file).contains(after.getString("serial"))) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.readString(file).contains("www\t900\t"), Files.readString(file));
+
+        Api.Response withoutTtl = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www").add("type", "A").add("data", "192.0.2.1"))).build());
+        assertEquals(200, withoutTtl.status(), withoutTtl.body());
+        assertEquals(3010, withoutTtl.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"),
+                "no ttl given: nothing changes");
+        Api.Response inherit = add(name, record("www", "A", "192.0.2.1", null));
+        assertEquals(3013, inherit.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertTrue(recordNamed(zone(name), "www").isNull("ttl"), "an explicit null inherits the zone's again");
+    }
+
+    @Test
+    void webForwardsShareTheirNameWithNoAddressAndNoOtherForward() {
+        String name = createZone(record("r", "HTTP_REDIRECT", "https://example.org/", null), record("a", "A", "192.0.2.1", null));
+        for (JsonObjectBuilder beside : List.of(record("r", "HTTP_FRAME", "https://example.org/", null),
+                record("r", "HTTP_REDIRECT", "https://example.org/other", null), record("r", "A", "192.0.2.77", null),
+                record("r", "AAAA", "2001:db8::1", null), record("r", "CNAME", "target.example.org", null),
+                record("a", "HTTP_FRAME", "https://example.org/", null))) {
+            Api.Response refused = add(name, beside);
+            assertEquals(422, refused.status(), refused.body());
+            assertEquals(List.of("records[0].name"), refused.errorFields());
+        }
+        assertEquals(200, add(name, record("r", "TXT", "hello", null), record("r", "MX", "10 mail.example.org", null)).status(),
+                "other types may stand beside a forward");
+        assertEquals(200, add(name, record("r", "HTTP_REDIRECT", "https://example.org/", null)).status(), "the same one again");
+        String other = zoneName();
+        Api.Response create = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", other)
+                .add("records", records(record("r", "HTTP_REDIRECT", "https://example.org/", null), record("r", "HTTP_FRAME", "https://example.org/", null)))
+                .build());
+        assertEquals(422, create.status(), create.body());
+        Api.Response update = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
+                .add("records", records(record("x", "A", "192.0.2.1", null), record("x", "HTTP_FRAME", "https://example.org/", null))).build());
+        assertEquals(422, update.status(), update.body());
+        assertEquals(Set.of("records[0].name", "records[1].name"), Set.copyOf(update.errorFields()));
+        assertEquals(Set.of("r HTTP_REDIRECT", "r TXT", "r MX", "a A"), summary(zone(name)), "nothing stored");
+    }
+
+    @Test
+    void duplicatesWithinOneRequestAreMergedWithAWarning() {
+        String name = zoneName();
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                .add("zone", "ignored-" + name)
+                .add("records", records(record("www", "A", "192.0.2.1", null), record("www", "A", "192.0.2.2", null),
+                        record("WWW", "A", "192.0.2.1", null)))
+                .build());
+        assertEquals(201, created.status(), created.body());
+        assertEquals(name, created.data().getJsonObject("zone").getString("name"));
+        assertEquals(2, created.data().getJsonObject("zone").getJsonArray("records").size());
+        List<JsonObject> warnings = created.envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class);
+        assertEquals(Set.of("zone", "records[2]"), warnings.stream().map(w -> w.getString("field")).collect(Collectors.toSet()), warnings.toString());
+        assertEquals(3010, warnings.stream().filter(w -> w.getString("field").equals("records[2]")).findFirst().orElseThrow().getInt("code"));
+        assertEquals(3001, warnings.stream().filter(w -> w.getString("field").equals("zone")).findFirst().orElseThrow().getInt("code"));
+
+        Api.Response updated = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
+                .add("records", records(record("m", "A", "192.0.2.9", null), record("m", "A", "192.0.2.9", null))).build());
+        assertEquals(200, updated.status(), updated.body());
+        assertEquals(List.of("records[1]"), updated.warningFields());
+        assertEquals(1, zone(name).getJsonArray("records").size());
+    }
+
+    @Test
+    void anUpdateThatChangesNothingLeavesTheZoneAlone() throws Exception {
+        String name = createZone(record("www", "A", "192.0.2.1", 600), record("@", "TXT", "hello", null));
+        JsonObject before = zone(name);
+        Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", name + ".zone");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!(Files.exists(file) && Files.readString(file).contains(before.getString("serial"))) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        Files.delete(file); // published once; a publication of the updates below would write it again
+
+        Api.Response onlyZone = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).build());
+        Api.Response sameValues = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
+                .add("ttl", 300).add("refresh", 43200).add("hostmaster", before.getString("hostmaster")).addNull("project_uuid")
+                .add("records", records(record("@", "TXT", "hello", null), record("www." + name + ".", "A", "192.0.2.1", 600))).build());
+        for (Api.Response unchanged : List.of(onlyZone, sameValues)) {
+            assertEquals(200, unchanged.status(), unchanged.body());
+            assertEquals(List.of(3012), unchanged.envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class)
+                    .stream().map(w -> w.getInt("code")).toList(), unchanged.body());
+            assertEquals(before, unchanged.data().getJsonObject("zone"), "the zone as it was, serial and record ids included");
+        }
+        assertEquals(before, listed(name));
+        Thread.sleep(3000);
+        assertFalse(Files.exists(file), "nothing was published");
+
+        Api.Response changed = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 301).build());
+        assertEquals(Long.parseLong(before.getString("serial")) + 1, Long.parseLong(changed.data().getJsonObject("zone").getString("serial")));
+        deadline = System.currentTimeMillis() + 30_000;
+        while (!Files.exists(file) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.exists(file), "a real change is published");
+    }
+
+    @Test
+    void showIgnoresAnyForceDelete() {
+        String name = createZone();
+        for (String value : List.of("maybe", "true", "0", "")) {
+            Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name + "&forceDelete=" + value);
+            assertEquals(200, shown.status(), value + ": " + shown.body());
+            assertTrue(shown.warningFields().isEmpty(), shown.body());
+        }
+        Api.Response json = api.send("GET", "/api/v1/dns/zones/show", "application/json",
+                Json.createObjectBuilder().add("zone", name).add("forceDelete", Json.createObjectBuilder().add("x", 1)).build().toString(), java.util.Map.of());
+        assertEquals(200, json.status(), json.body());
+    }
+
+    @Test
+    void emptyRecordListsAndLongNamesGetOneClearError() {
+        String name = createZone();
+        for (String path : List.of("/api/v1/dns/zones/records/add", "/api/v1/dns/zones/records/delete")) {
+            Api.Response empty = api.json(path.endsWith("add") ? "POST" : "DELETE", path,
+                    Json.createObjectBuilder().add("zone", name).add("records", Json.createArrayBuilder()).build());
+            assertEquals(422, empty.status(), empty.body());
+            assertEquals(List.of("records"), empty.errorFields());
+            String message = empty.envelope().getJsonObject("messages").getJsonArray("errors").getJsonObject(0).getString("message");
+            assertTrue(message.contains("at least one record"), message);
+        }
+        Api.Response longName = add(name, record("x".repeat(129), "A", "192.0.2.1", null));
+        assertEquals(422, longName.status(), longName.body());
+        assertEquals(List.of("records[0].name"), longName.errorFields(), "one error for one field");
     }
 
     @Test

@@ -65,7 +65,7 @@ final class AccountRepresentations {
                 .put("key", right.name())
                 .put("title", right.title())
                 .put("descr", right.description())
-                .put("category", right.category())
+                .put("category", right.category().name())
                 .build();
     }
 

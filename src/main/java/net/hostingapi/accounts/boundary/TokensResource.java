@@ -52,10 +52,11 @@ public class TokensResource {
         return Reply.ok(MessageCode.OK, "tokens", JsonFields.array(tokens.list(), AccountRepresentations::token));
     }
 
+    /** {@code id}: the token's id, or its text (clients call both); see {@link TokenIssuer#show(String)}. */
     @GET
     @Path("{id}")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
-    public Reply show(@PathParam("id") long id) {
+    public Reply show(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "token", AccountRepresentations.token(tokens.show(id)));
     }
@@ -63,7 +64,7 @@ public class TokensResource {
     @POST
     @Path("{id}/deactivate")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
-    public Reply deactivate(@PathParam("id") long id) {
+    public Reply deactivate(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.DEACTIVATED, "token", AccountRepresentations.token(tokens.deactivate(id)));
     }

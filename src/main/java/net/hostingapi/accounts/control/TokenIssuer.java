@@ -86,9 +86,23 @@ public class TokenIssuer {
                 .setParameter("account", caller.accountId()).getResultList();
     }
 
+    /**
+     * A token of the caller's account by its id (digits) or by its text, looked up by the text's
+     * hash: the text is never stored, and an unknown text or another account's token is 404 alike.
+     */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
-    public ApiToken show(long id) {
-        ApiToken token = em.find(ApiToken.class, id);
+    public ApiToken show(String idOrText) {
+        return find(idOrText);
+    }
+
+    private ApiToken find(String idOrText) {
+        ApiToken token;
+        if (idOrText.matches("[0-9]{1,18}")) {
+            token = em.find(ApiToken.class, Long.parseLong(idOrText));
+        } else {
+            token = em.createNamedQuery(ApiToken.BY_HASH, ApiToken.class)
+                    .setParameter("hash", TokenSecrets.hash(idOrText)).getResultStream().findFirst().orElse(null);
+        }
         if (token == null || token.user().account().id() != caller.accountId()) {
             throw ApiException.notFound("Token");
         }
@@ -97,8 +111,8 @@ public class TokenIssuer {
 
     /** Takes effect at once: the next request with this token is refused. */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
-    public ApiToken deactivate(long id) {
-        ApiToken token = show(id);
+    public ApiToken deactivate(String idOrText) {
+        ApiToken token = find(idOrText);
         token.deactivate();
         return token;
     }

@@ -28,9 +28,11 @@ import java.util.Set;
 @Entity
 @Table(name = "api_tokens")
 @NamedQuery(name = ApiToken.IN_ACCOUNT, query = "SELECT t FROM ApiToken t WHERE t.user.account.id = :account ORDER BY t.id")
+@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
 public class ApiToken {
 
     public static final String IN_ACCOUNT = "ApiToken.inAccount";
+    public static final String BY_HASH = "ApiToken.byHash";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

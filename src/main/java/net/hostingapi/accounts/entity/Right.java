@@ -9,16 +9,25 @@ import java.util.Set;
  * are named as the specification names them; the others are ours (contract section 3).
  */
 public enum Right {
-    DNS_ZONES_LIST("DNS", "List DNS zones", "List, show, export and count DNS zones", false),
-    DNS_ZONES_CRUD("DNS", "Manage DNS zones", "Create, update, delete and refresh DNS zones and their records", false),
-    ACCOUNT_USERS_LIST("Account", "List users", "List and show the users of the account", false),
-    ACCOUNT_USERS_CRUD("Account", "Manage users", "Create users in the account", false),
-    ACCOUNT_TOKENS_LIST("Account", "List API tokens", "List and show the API tokens of the account", false),
-    ACCOUNT_TOKENS_CRUD("Account", "Manage API tokens", "Create and deactivate API tokens", false),
-    ACCOUNT_PERMISSIONS_UPDATE("Account", "Manage permissions", "Change the rights of the account's users", false),
-    PROJECTS_LIST("Projects", "List projects", "List and show projects", false),
-    PROJECTS_CRUD("Projects", "Manage projects", "Create and delete projects", false),
-    CUSTOMERS_CREATE("Operator", "Create customers", "Create customer accounts (operator only)", true);
+    DNS_ZONES_LIST(Category.DOMAINS, "List DNS zones", "List, show, export and count DNS zones", false),
+    DNS_ZONES_CRUD(Category.DOMAINS, "Manage DNS zones", "Create, update, delete and refresh DNS zones and their records", false),
+    ACCOUNT_USERS_LIST(Category.ACCOUNT, "List users", "List and show the users of the account", false),
+    ACCOUNT_USERS_CRUD(Category.ACCOUNT, "Manage users", "Create users in the account", false),
+    ACCOUNT_TOKENS_LIST(Category.ACCOUNT, "List API tokens", "List and show the API tokens of the account", false),
+    ACCOUNT_TOKENS_CRUD(Category.ACCOUNT, "Manage API tokens", "Create and deactivate API tokens", false),
+    ACCOUNT_PERMISSIONS_UPDATE(Category.ACCOUNT, "Manage permissions", "Change the rights of the account's users", false),
+    PROJECTS_LIST(Category.ACCOUNT, "List projects", "List and show projects", false),
+    PROJECTS_CRUD(Category.ACCOUNT, "Manage projects", "Create and delete projects", false),
+    CUSTOMERS_CREATE(Category.ACCOUNT, "Create customers", "Create customer accounts (operator only)", true);
+
+    /**
+     * The categories published clients parse {@code category} into (an enum of exactly these
+     * names; anything else reads as null). Zones are part of domains there; projects and the
+     * operator's customer creation are account management.
+     */
+    public enum Category {
+        ACCOUNT, DOMAINS, ACCOUNTING, SUPPORT, MISC, SSL_CERTIFICATES, COLOCATION
+    }
 
     /** Role names as compile-time constants, for {@code @RolesAllowed}. */
     public static final class Names {
@@ -39,19 +48,19 @@ public enum Right {
         }
     }
 
-    private final String category;
+    private final Category category;
     private final String title;
     private final String description;
     private final boolean operatorOnly;
 
-    Right(String category, String title, String description, boolean operatorOnly) {
+    Right(Category category, String title, String description, boolean operatorOnly) {
         this.category = category;
         this.title = title;
         this.description = description;
         this.operatorOnly = operatorOnly;
     }
 
-    public String category() {
+    public Category category() {
         return category;
     }
 

@@ -31,8 +31,11 @@ public enum MessageCode {
 
     // warnings: 3xxx
     UNKNOWN_PARAMETER(3000, "Unknown parameter ignored"),
+    PARAMETER_IGNORED(3001, "Parameter ignored; another name for it was given"),
     RECORD_ALREADY_PRESENT(3010, "Record already present; nothing changed"),
     NO_RECORD_MATCHED(3011, "No record matched; nothing deleted"),
+    NOTHING_CHANGED(3012, "Nothing changed"),
+    RECORD_TTL_CHANGED(3013, "Record already present; its TTL was changed"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
     MALFORMED_REQUEST(4000, "Malformed request"),

@@ -13,4 +13,7 @@ public @interface Param {
 
     /** Keep {@code ""} as a value instead of treating it as absent (a record name {@code ""} is the apex). */
     boolean keepEmpty() default false;
+
+    /** Accepted with any value and never read (show's {@code forceDelete}): no conversion, no warning; the component stays null. */
+    boolean ignored() default false;
 }

@@ -41,7 +41,8 @@ import java.util.stream.Collectors;
  * Bean Validation. Every violated field is reported at once, with its path
  * ({@code records[2].ttl}); nothing is half-bound.
  * <p>
- * Component types: String, Integer, Long, Boolean, enums, LocalDate ({@code YYYY-MM-DD}),
+ * Component types: String, Integer, Long, Boolean, enums, LocalDate ({@code YYYY-MM-DD}, also with
+ * a midnight time {@code 00:00:00}),
  * LocalDateTime ({@code yyyy-MM-dd HH:mm:ss} or a date), nested records, and Lists of these.
  * {@code Optional<T>} distinguishes JSON null (empty Optional: "clear it") from absent (null).
  */
@@ -122,9 +123,13 @@ public class ParameterBinder {
                 }
                 if (present == null && values.containsKey(name)) {
                     present = name;
+                } else if (values.containsKey(name)) {
+                    // The first name given wins; the client must learn that its other one was not read.
+                    parameters.warn(Message.forField(MessageCode.PARAMETER_IGNORED, prefix + name,
+                            prefix + name + ": ignored, " + prefix + present + " is used"));
                 }
             }
-            if (present == null) {
+            if (present == null || (param != null && param.ignored())) {
                 continue;
             }
             String path = prefix + component.getName();
@@ -314,9 +319,13 @@ public class ParameterBinder {
         return null;
     }
 
+    /** Clients that format every date as a timestamp send a date of birth as {@code yyyy-MM-dd 00:00:00}: that date. */
+    private static final String MIDNIGHT = " 00:00:00";
+
     private static LocalDate date(String text, String path, List<Message> violations) {
         try {
-            return LocalDate.parse(text, DATE);
+            return LocalDate.parse(text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT)
+                    ? text.substring(0, 10) : text, DATE);
         } catch (DateTimeParseException e) {
             violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a date YYYY-MM-DD"));
             return null;

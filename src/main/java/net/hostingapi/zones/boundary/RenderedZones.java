@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.zones.control.ZoneCatalog;
@@ -24,7 +25,7 @@ import net.hostingapi.zones.entity.ZoneRecord;
  * account, so a change made through any instance, and any loss of access, counts at once;
  * only unchanged zones are answered from here. A change answers with the whole zone: its
  * rendering reuses the written-out records of the previous one (a record never changes once
- * stored), an addition adds its records to them without reading the zone's others, and the
+ * stored, except its TTL, which is compared), an addition adds its records to them without reading the zone's others, and the
  * result is what shows answer with next. Bounded by the characters held.
  */
 @ApplicationScoped
@@ -34,14 +35,14 @@ public class RenderedZones {
     static final long CAPACITY_CHARS = 64L << 20;
 
     /** A record's text with what orders it in the zone (as {@code Zone.records()} does). */
-    private record WrittenRecord(String name, String type, long id, String text) {
+    private record WrittenRecord(String name, String type, long id, Integer ttl, String text) {
 
         static final Comparator<WrittenRecord> ORDER = Comparator.comparing(WrittenRecord::name)
                 .thenComparing(WrittenRecord::type).thenComparingLong(WrittenRecord::id);
 
         static WrittenRecord of(ZoneRecord record, Zone zone) {
             // No id yet (never so after a commit): 0, and such a rendering is not kept.
-            return new WrittenRecord(record.name(), record.type().name(), record.id() == null ? 0 : record.id(),
+            return new WrittenRecord(record.name(), record.type().name(), record.id() == null ? 0 : record.id(), record.ttl(),
                     ZoneRepresentations.record(record, zone).toString());
         }
     }
@@ -101,7 +102,8 @@ public class RenderedZones {
         List<WrittenRecord> records = new ArrayList<>();
         for (ZoneRecord record : zone.records()) {
             WrittenRecord kept = record.id() == null ? null : known.get(record.id());
-            records.add(kept != null ? kept : WrittenRecord.of(record, zone));
+            // Its TTL is the one thing of a stored record that changes (added again with another).
+            records.add(kept != null && Objects.equals(kept.ttl(), record.ttl()) ? kept : WrittenRecord.of(record, zone));
         }
         return keep(state, zone, records);
     }

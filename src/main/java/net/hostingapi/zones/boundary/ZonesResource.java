@@ -4,8 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -22,6 +22,7 @@ import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.platform.control.Param;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Reply;
 import net.hostingapi.zones.control.NewZone;
@@ -37,15 +38,24 @@ import net.hostingapi.zones.control.ZoneEditor;
 @Produces(MediaType.APPLICATION_JSON)
 public class ZonesResource {
 
-    /** {@code forceDelete}: delete dissociates assigned domains; refresh drops the zone first; show ignores it. */
+    /** {@code forceDelete}: delete dissociates assigned domains; refresh drops the zone first (show: {@link ZoneToShow}). */
     public record ZoneRef(@NotNull String zone, Boolean forceDelete) {
     }
 
-    public record RecordsToAdd(@NotNull String zone, @NotNull @Size(min = 1) List<@Valid @NotNull RecordInput> records) {
+    /** Show accepts {@code forceDelete} (the spec lists it) and ignores it, whatever its value. */
+    public record ZoneToShow(@NotNull String zone, @Param(ignored = true) String forceDelete) {
     }
 
-    public record RecordsToDelete(@NotNull String zone, @NotNull @Size(min = 1) List<@Valid @NotNull RecordSelector> records) {
+    public record RecordsToAdd(@NotNull String zone,
+                               @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordInput> records) {
     }
+
+    public record RecordsToDelete(@NotNull String zone,
+                                  @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordSelector> records) {
+    }
+
+    /** Bean Validation's own text for an empty list is "size must be between 1 and 2147483647". */
+    static final String AT_LEAST_ONE_RECORD = "must hold at least one record";
 
     public record DomainRef(@NotNull String domainName) {
     }
@@ -74,7 +84,8 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
-        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(editor.create(input.value(), input.violations())));
+        ZoneEditor.Changed created = editor.create(input.value(), input.violations());
+        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(created.zone())).warnAll(created.warnings());
     }
 
     @DELETE
@@ -119,7 +130,7 @@ public class ZonesResource {
     @Path("show")
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Reply show() {
-        ZoneRef input = parameters.bind(ZoneRef.class);
+        ZoneToShow input = parameters.bind(ZoneToShow.class);
         return Reply.ok(MessageCode.OK, "zone", renderedZones.show(input.zone()));
     }
 
@@ -137,7 +148,8 @@ public class ZonesResource {
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
-        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(editor.update(input.value(), input.violations())));
+        ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
+        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone())).warnAll(updated.warnings());
     }
 
     @POST

@@ -6,7 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.zones.entity.RecordDraft;
@@ -33,13 +32,24 @@ public final class RecordValidator {
             }
             String path = "records[" + i + "]";
             int before = violations.size();
+            // A field the binder already refused (too long) is reported once, not again for its content.
+            boolean nameReported = reported(violations, path + ".name");
+            boolean dataReported = reported(violations, path + ".data");
             requireAllowed(operation, input.type(), path, violations);
-            String name = name(input.name(), zoneName, path, violations);
-            String data = data(input.type(), input.data(), path, violations);
+            String name = nameReported ? null : name(input.name(), zoneName, path, violations);
+            String data = dataReported ? null : data(input.type(), input.data(), path, violations);
+            if (nameReported || dataReported) {
+                drafts.add(null);
+                continue;
+            }
             Integer ttl = input.ttl() == null ? null : input.ttl().orElse(null);
             drafts.add(violations.size() == before ? new RecordDraft(name, input.type(), data, ttl) : null);
         }
         return drafts;
+    }
+
+    private static boolean reported(List<Message> violations, String field) {
+        return violations.stream().anyMatch(v -> field.equals(v.field()));
     }
 
     static void requireAllowed(RecordType.Operation operation, RecordType type, String path, List<Message> violations) {
@@ -68,13 +78,16 @@ public final class RecordValidator {
     }
 
     /**
-     * CNAME rules over the zone as it would be after the change: no CNAME at the apex, and a
-     * CNAME shares its name with no other record. Violations go to the incoming records involved.
+     * The rules of names over the zone as it would be after the change: no CNAME at the apex, a
+     * CNAME shares its name with no other record, and a web forward (HTTP_REDIRECT, HTTP_FRAME)
+     * shares its name with no address (A, AAAA) and no other forward: the forwarder publishes the
+     * name as its own address and answers with one target. Records equal in name, type and data
+     * count once (a repeated one only changes its TTL). Violations go to the incoming records involved.
      */
-    public static void checkCnames(Collection<RecordDraft> kept, List<RecordDraft> incoming, List<Message> violations) {
-        Set<RecordDraft> resulting = new LinkedHashSet<>(kept);
-        incoming.stream().filter(d -> d != null).forEach(resulting::add);
-        Map<String, List<RecordDraft>> byName = resulting.stream().collect(Collectors.groupingBy(RecordDraft::name));
+    public static void checkNames(Collection<RecordDraft> kept, List<RecordDraft> incoming, List<Message> violations) {
+        Map<String, Set<List<Object>>> byName = new java.util.HashMap<>();
+        java.util.stream.Stream.concat(kept.stream(), incoming.stream()).filter(d -> d != null)
+                .forEach(d -> byName.computeIfAbsent(d.name(), n -> new LinkedHashSet<>()).add(List.of(d.type(), d.data())));
         for (int i = 0; i < incoming.size(); i++) {
             RecordDraft draft = incoming.get(i);
             if (draft == null) {
@@ -85,13 +98,24 @@ public final class RecordValidator {
                 violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path, path + ": a CNAME cannot sit at the zone's apex"));
                 continue;
             }
-            List<RecordDraft> sameName = byName.get(draft.name());
-            boolean hasCname = sameName.stream().anyMatch(d -> d.type() == RecordType.CNAME);
-            if (hasCname && sameName.size() > 1) {
+            Set<List<Object>> sameName = byName.get(draft.name());
+            long cnames = sameName.stream().filter(k -> k.get(0) == RecordType.CNAME).count();
+            long forwards = sameName.stream().filter(k -> isForward((RecordType) k.get(0))).count();
+            long addresses = sameName.stream().filter(k -> k.get(0) == RecordType.A || k.get(0) == RecordType.AAAA).count();
+            if (cnames > 0 && sameName.size() > 1) {
                 violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path,
                         path + ": a CNAME shares its name with no other record (" + draft.name() + ")"));
+            } else if (isForward(draft.type()) ? forwards > 1 || addresses > 0
+                    : (draft.type() == RecordType.A || draft.type() == RecordType.AAAA) && forwards > 0) {
+                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path, path
+                        + ": an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
+                        + draft.name() + ")"));
             }
         }
+    }
+
+    private static boolean isForward(RecordType type) {
+        return type == RecordType.HTTP_REDIRECT || type == RecordType.HTTP_FRAME;
     }
 
     /** The request and zone limits of contract section 8. */

@@ -71,7 +71,7 @@ public class ZoneEditor {
     NameClaims claims;
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Zone create(NewZone input, List<Message> bindingViolations) {
+    public Changed create(NewZone input, List<Message> bindingViolations) {
         List<Message> violations = new ArrayList<>(bindingViolations);
         ZoneNames.ZoneName name = null;
         try {
@@ -82,7 +82,7 @@ public class ZoneEditor {
         List<RecordInput> inputs = input.records() == null ? List.of() : input.records();
         List<RecordDraft> drafts = name == null ? List.of()
                 : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
-        RecordValidator.checkCnames(List.of(), drafts, violations);
+        RecordValidator.checkNames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
@@ -103,45 +103,116 @@ public class ZoneEditor {
         if (project != null) {
             zone.assignTo(project);
         }
-        drafts.forEach(zone::addRecord);
+        List<Message> warnings = new ArrayList<>();
+        merge(drafts, inputs, warnings).forEach(zone::add);
         em.persist(zone);
         flushClaiming();
         outbox.enqueue(List.of(zone.name()));
-        return zone;
+        return new Changed(zone, warnings);
     }
 
+    /**
+     * A change that would leave the zone as it is (only {@code zone}, or values equal to the stored
+     * ones) stores nothing, keeps the serial and publishes nothing: a warning says so. Given
+     * records equal to the stored ones (name, type, data and TTL, in any order) leave the records,
+     * and their ids, alone.
+     */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Zone update(ZoneChanges input, List<Message> bindingViolations) {
+    public Changed update(ZoneChanges input, List<Message> bindingViolations) {
         Zone zone = locked(input.zone());
         List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordDraft> drafts = null;
         if (input.records() != null) {
             drafts = RecordValidator.drafts(input.records(), zone.name(), RecordType.Operation.UPDATE, violations);
-            RecordValidator.checkCnames(List.of(), drafts, violations);
+            RecordValidator.checkNames(List.of(), drafts, violations);
             RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
         }
         if (!violations.isEmpty()) {
             throw ApiException.invalid(violations);
         }
+        List<Message> warnings = new ArrayList<>();
         if (drafts != null) {
             claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
+            drafts = merge(drafts, input.records(), warnings);
+            if (sameRecords(zone.records(), drafts)) {
+                drafts = null;
+            }
         }
         ApiUser user = user(input.user());
         Optional<Project> project = project(input.project_uuid());
-        zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
-        if (user != null) {
+        boolean changed = zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
+        if (user != null && (zone.user() == null || !user.id().equals(zone.user().id()))) {
             zone.assignTo(user);
+            changed = true;
         }
-        if (project != null) {
+        if (project != null && !Objects.equals(project.map(Project::id).orElse(null), zone.project() == null ? null : zone.project().id())) {
             zone.assignTo(project);
+            changed = true;
         }
         if (drafts != null) {
             zone.replaceRecords(drafts);
+            changed = true;
+        }
+        if (!changed) {
+            warnings.add(Message.of(MessageCode.NOTHING_CHANGED));
+            return new Changed(zone, warnings);
         }
         zone.changed();
         em.flush();
         outbox.enqueue(served(zone));
-        return zone;
+        return new Changed(zone, warnings);
+    }
+
+    /** The stored records equal these drafts as a set of name, type, data and TTL. */
+    private static boolean sameRecords(List<ZoneRecord> stored, List<RecordDraft> drafts) {
+        return stored.size() == drafts.size() && new java.util.HashSet<>(stored.stream().map(ZoneEditor::draftOf).toList())
+                .equals(new java.util.HashSet<>(drafts));
+    }
+
+    /**
+     * The records of a create or update with repetitions merged, as records/add treats them: one
+     * equal in name, type and data to an earlier one adds nothing and is warned about (contract
+     * section 6), unless it gives another TTL (a number, or null for the zone's), which then
+     * replaces the earlier one's, with a warning naming the record. Without {@code ttl} it keeps the TTL.
+     */
+    private static List<RecordDraft> merge(List<RecordDraft> drafts, List<RecordInput> inputs, List<Message> warnings) {
+        List<RecordDraft> result = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            RecordDraft draft = drafts.get(i);
+            String path = "records[" + i + "]";
+            int at = indexOfSame(result, draft);
+            if (at < 0) {
+                result.add(draft);
+            } else if (inputs.get(i).ttl() != null && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
+                warnings.add(ttlChanged(path, draft, result.get(at).ttl()));
+                result.set(at, draft);
+            } else {
+                warnings.add(alreadyPresent(path));
+            }
+        }
+        return result;
+    }
+
+    private static int indexOfSame(List<RecordDraft> drafts, RecordDraft draft) {
+        for (int i = 0; i < drafts.size(); i++) {
+            if (drafts.get(i).sameAs(draft)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Message alreadyPresent(String path) {
+        return Message.forField(MessageCode.RECORD_ALREADY_PRESENT, path, path + ": " + MessageCode.RECORD_ALREADY_PRESENT.text());
+    }
+
+    private static Message ttlChanged(String path, RecordDraft draft, Integer before) {
+        return Message.forField(MessageCode.RECORD_TTL_CHANGED, path, path + ": record already present (" + draft.name() + " "
+                + draft.type() + " " + draft.data() + "); its TTL changed from " + ttlText(before) + " to " + ttlText(draft.ttl()));
+    }
+
+    private static String ttlText(Integer ttl) {
+        return ttl == null ? "the zone's" : ttl.toString();
     }
 
     /** Refuses (409) a zone that still has assigned domains, unless {@code forceDelete} dissociates them. */
@@ -173,7 +244,7 @@ public class ZoneEditor {
         List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
-        RecordValidator.checkCnames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
+        RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
         long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class).setParameter("zone", zone).getSingleResult();
         RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
         if (!violations.isEmpty()) {
@@ -182,23 +253,31 @@ public class ZoneEditor {
         claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
+        boolean retimed = false;
         for (int i = 0; i < drafts.size(); i++) {
             RecordDraft draft = drafts.get(i);
-            if (present.stream().anyMatch(r -> r.sameAs(draft))) {
-                warnings.add(Message.forField(MessageCode.RECORD_ALREADY_PRESENT, "records[" + i + "]",
-                        "records[" + i + "]: " + MessageCode.RECORD_ALREADY_PRESENT.text()));
-            } else {
+            String path = "records[" + i + "]";
+            ZoneRecord same = present.stream().filter(r -> r.sameAs(draft)).findFirst().orElse(null);
+            if (same == null) {
                 ZoneRecord record = zone.add(draft);
                 present.add(record);
                 added.add(record);
+            } else if (inputs.get(i).ttl() != null && !Objects.equals(same.ttl(), draft.ttl())) {
+                // Clients retry with a new TTL and expect it to count (see merge).
+                warnings.add(ttlChanged(path, draft, same.ttl()));
+                same.changeTtl(draft.ttl());
+                retimed = true;
+            } else {
+                warnings.add(alreadyPresent(path));
             }
         }
-        if (!added.isEmpty()) {
+        if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
             outbox.enqueue(served(zone));
         }
-        return new Changed(zone, warnings, before, added);
+        // A changed record is no longer what the previous rendering holds: no before-state to build on.
+        return new Changed(zone, warnings, retimed ? null : before, added);
     }
 
     private List<ZoneRecord> sameNamed(Zone zone, List<RecordDraft> drafts) {

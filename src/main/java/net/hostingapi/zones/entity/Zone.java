@@ -129,23 +129,30 @@ public class Zone {
         this.serial = nextSerial(0, createdAt.toLocalDate());
     }
 
-    /** Changes the given SOA settings; null leaves one as it is. */
-    public void configure(String newHostmaster, Integer newRefresh, Integer newRetry, Integer newExpire, Integer newTtl) {
-        if (newHostmaster != null) {
+    /** Changes the given SOA settings; null leaves one as it is. Tells whether any changed. */
+    public boolean configure(String newHostmaster, Integer newRefresh, Integer newRetry, Integer newExpire, Integer newTtl) {
+        boolean changed = false;
+        if (newHostmaster != null && !newHostmaster.equals(hostmaster)) {
             hostmaster = newHostmaster;
+            changed = true;
         }
-        if (newRefresh != null) {
+        if (newRefresh != null && newRefresh != refresh) {
             refresh = newRefresh;
+            changed = true;
         }
-        if (newRetry != null) {
+        if (newRetry != null && newRetry != retry) {
             retry = newRetry;
+            changed = true;
         }
-        if (newExpire != null) {
+        if (newExpire != null && newExpire != expire) {
             expire = newExpire;
+            changed = true;
         }
-        if (newTtl != null) {
+        if (newTtl != null && newTtl != ttl) {
             ttl = newTtl;
+            changed = true;
         }
+        return changed;
     }
 
     public void assignTo(ApiUser newUser) {

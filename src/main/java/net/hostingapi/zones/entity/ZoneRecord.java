@@ -70,6 +70,12 @@ public class ZoneRecord {
         return name.equals(draft.name()) && type == draft.type() && data.equals(draft.data());
     }
 
+    /** The one change a stored record takes: adding it again with another TTL (null: the zone's). */
+    public void changeTtl(Integer newTtl) {
+        ttl = newTtl;
+        updatedAt = LocalDateTime.now(ZoneOffset.UTC);
+    }
+
     public Long id() {
         return id;
     }
