@@ -69,9 +69,9 @@ public class NameClaims {
         all.add(name);
         claimed.ensureLockRows(all);
         if (!above.isEmpty()) {
-            lockRows(above, " LOCK IN SHARE MODE");
+            lockRows(em, above, " LOCK IN SHARE MODE");
         }
-        lockRows(List.of(name), " FOR UPDATE");
+        lockRows(em, List.of(name), " FOR UPDATE");
         if (claimed.heldAround(name, above, accountId)) {
             throw taken();
         }
@@ -106,7 +106,16 @@ public class NameClaims {
         }
     }
 
-    private void lockRows(List<String> names, String mode) {
+    /**
+     * Holds {@code name}'s row exclusively until the caller's transaction ends (the row is created
+     * first, in a transaction of its own): publishers of one name queue here, on every instance.
+     */
+    static void lockExclusively(EntityManager em, ClaimedNames claimed, String name) {
+        claimed.ensureLockRows(List.of(name));
+        lockRows(em, List.of(name), " FOR UPDATE");
+    }
+
+    private static void lockRows(EntityManager em, List<String> names, String mode) {
         Query query = em.createNativeQuery("SELECT name FROM name_locks WHERE name IN (" + placeholders(names.size()) + ")" + mode);
         for (int i = 0; i < names.size(); i++) {
             query.setParameter(i + 1, names.get(i));

@@ -63,14 +63,20 @@ public class PowerDnsPublisher implements NameserverPublisher {
         if (existing.statusCode() == 404 || existing.statusCode() == 422) {
             JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
             desired.values().forEach(rrsets::add);
-            expect(send("POST", serverPath() + "/zones", JsonFields.JSON.createObjectBuilder()
+            HttpResponse<String> created = send("POST", serverPath() + "/zones", JsonFields.JSON.createObjectBuilder()
                     .add("name", origin + ".")
                     .add("kind", "Native")
                     .add("soa_edit_api", "")
                     .add("nameservers", JsonFields.JSON.createArrayBuilder())
                     .add("rrsets", rrsets)
-                    .build()), origin);
-            return;
+                    .build());
+            if (created.statusCode() == 409) {
+                // PowerDNS has the zone after all (created meanwhile by someone else): bring it to our state
+                existing = send("GET", zonePath(origin), null);
+            } else {
+                expect(created, origin);
+                return;
+            }
         }
         expect(existing, origin);
         Map<String, JsonObject> current = new LinkedHashMap<>();

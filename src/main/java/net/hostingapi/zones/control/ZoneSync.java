@@ -14,6 +14,11 @@ import net.hostingapi.zones.entity.Zone;
  * Brings one name on the nameserver to its stored state: a zone is published with its records, a
  * domain assigned to a zone with that zone's records under its own name, anything else removed.
  * Idempotent, so retrying after any failure is safe.
+ *
+ * <p>One publisher per name at a time, across threads and instances: each holds the name's row in
+ * {@code name_locks} while it reads the stored state and writes it to the nameserver. So a refresh
+ * and the outbox worker no longer both create a zone at PowerDNS at once, and a publisher cannot
+ * hold an older state than the one last published: it reads only once the previous one is done.
  */
 @Stateless
 public class ZoneSync {
@@ -24,8 +29,25 @@ public class ZoneSync {
     @Inject
     NameserverPublisher nameserver;
 
+    @Inject
+    ClaimedNames claimed;
+
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void sync(String name) {
+        NameClaims.lockExclusively(em, claimed, name);
+        publishStored(name);
+    }
+
+    /** Refresh with forceDelete: drop the name from the nameserver, then load it afresh. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void reload(String name) {
+        NameClaims.lockExclusively(em, claimed, name);
+        nameserver.remove(name);
+        publishStored(name);
+    }
+
+    /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
+    private void publishStored(String name) {
         Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name)
                 .getResultStream().findFirst();
         if (zone.isEmpty()) {
@@ -37,12 +59,5 @@ public class ZoneSync {
         } else {
             nameserver.remove(name);
         }
-    }
-
-    /** Refresh with forceDelete: drop the name from the nameserver, then load it afresh. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void reload(String name) {
-        nameserver.remove(name);
-        sync(name);
     }
 }
