@@ -124,6 +124,59 @@ class PowerDnsIT {
         }
     }
 
+    /**
+     * Writers, refreshes and the outbox worker publishing one zone at once: no publisher may write
+     * an older state over a newer one (and then clear the outbox, leaving the older one served).
+     * Once the writers are done, the nameserver serves the final state, without any further refresh.
+     */
+    @Test
+    void concurrentPublishersNeverLeaveAnOlderStateServed() throws Exception {
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int writer = 0; writer < 6; writer++) {
+                int w = writer;
+                answers.add(pool.submit(() -> {
+                    for (int i = 0; i < 12; i++) {
+                        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                                .add("records", records(record("w" + w + "-" + i, "A", "192.0.2." + (w * 12 + i + 1), null))).build());
+                        if (added.status() != 200) {
+                            return added.status();
+                        }
+                    }
+                    return 200;
+                }));
+            }
+            for (int refresher = 0; refresher < 2; refresher++) {
+                answers.add(pool.submit(() -> {
+                    for (int i = 0; i < 12; i++) {
+                        int status = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build()).status();
+                        if (status != 200) {
+                            return status;
+                        }
+                    }
+                    return 200;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                assertEquals(200, answer.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonObject stored = zone(name);
+        assertEquals(72, stored.getJsonArray("records").size());
+        await(() -> {
+            try {
+                return expected(stored, name).equals(served(name));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the final state served");
+    }
+
     @Test
     void changesMadeWhileTheNameserverIsDownArriveWhenItIsBack() throws Exception {
         String name = zoneName();
