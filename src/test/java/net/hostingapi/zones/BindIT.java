@@ -136,6 +136,34 @@ class BindIT {
         assertEquals(200, refresh.status(), refresh.body());
     }
 
+    /**
+     * named frozen (SIGSTOP): rndc hangs, is killed after ZONE_COMMAND_TIMEOUT_SECONDS (3 in the
+     * build) and counts as a failure. Thawed, named still serves the old zone until the service's
+     * retries reload it: the change arrives without any further request.
+     */
+    @Test
+    void aHangingReloadIsKilledAndTheChangeIsReloadedOnceNamedAnswers() throws Exception {
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                .add("records", records(record("www", "A", "192.0.2.1", null))).build()).status());
+        await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.1")), "the zone is served");
+
+        BindServer named = BindExtension.server();
+        named.freeze();
+        try {
+            Api.Response changed = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
+                    .add("records", records(record("www", "A", "192.0.2.7", null))).build());
+            assertEquals(200, changed.status(), changed.body());
+            Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            assertEquals(503, refresh.status(), "rndc gets no answer and is killed: " + refresh.body());
+            assertEquals(503, Api.at(base).get("/health").status());
+        } finally {
+            named.thaw();
+        }
+        await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.7")), "the change is reloaded once named answers");
+        await(() -> Api.at(base).get("/health").status() == 200, "/health is UP again");
+    }
+
     // ---- what named answers
 
     private static Path zoneDirectory() {

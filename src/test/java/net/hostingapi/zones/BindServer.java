@@ -116,6 +116,30 @@ public final class BindServer {
         process = null;
     }
 
+    /** SIGSTOP: named keeps its sockets but answers nothing, so rndc hangs until it is killed. */
+    public synchronized void freeze() {
+        signal("-STOP");
+    }
+
+    /** SIGCONT: named answers again, with the zones it had loaded before. */
+    public synchronized void thaw() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new AssertionError("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
     public int dnsPort() {
         return dnsPort;
     }
