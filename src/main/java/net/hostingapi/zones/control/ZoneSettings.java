@@ -44,6 +44,26 @@ public class ZoneSettings {
     @ConfigProperty(name = "WEB_FORWARD_IPV6")
     Optional<String> webForwardIpv6;
 
+    /** Run after a zone's file is written or deleted ({@code {zone}}: its name); unset, none. */
+    @Inject
+    @ConfigProperty(name = "ZONE_RELOAD_COMMAND")
+    Optional<String> zoneReloadCommand;
+
+    /** Run first when the set of zones changed (zones.conf rewritten), e.g. {@code rndc reconfig}. */
+    @Inject
+    @ConfigProperty(name = "ZONE_RECONFIG_COMMAND")
+    Optional<String> zoneReconfigCommand;
+
+    /** Longest run of either command; killed beyond it, and the nameserver counted unavailable. */
+    @Inject
+    @ConfigProperty(name = "ZONE_COMMAND_TIMEOUT_SECONDS", defaultValue = "10")
+    int zoneCommandTimeoutSeconds;
+
+    /** Octal mode of zone files and zones.conf: group-readable, for a nameserver in the files' group. */
+    @Inject
+    @ConfigProperty(name = "ZONE_FILE_MODE", defaultValue = "0640")
+    String zoneFileMode;
+
     public String nsFirst() {
         return nsFirst;
     }
@@ -70,5 +90,40 @@ public class ZoneSettings {
 
     public Optional<String> webForwardIpv6() {
         return webForwardIpv6.filter(a -> !a.isBlank());
+    }
+
+    public Optional<String> zoneReloadCommand() {
+        return zoneReloadCommand;
+    }
+
+    public Optional<String> zoneReconfigCommand() {
+        return zoneReconfigCommand;
+    }
+
+    public java.time.Duration zoneCommandTimeout() {
+        return java.time.Duration.ofSeconds(Math.max(1, zoneCommandTimeoutSeconds));
+    }
+
+    /** ZONE_FILE_MODE as permissions; IllegalArgumentException unless three or four octal digits (no special bits). */
+    public java.util.Set<java.nio.file.attribute.PosixFilePermission> zoneFilePermissions() {
+        String mode = zoneFileMode.strip();
+        if (!mode.matches("0?[0-7]{3}")) {
+            throw new IllegalArgumentException("ZONE_FILE_MODE must be an octal mode like 0640, not " + zoneFileMode);
+        }
+        int bits = Integer.parseInt(mode, 8);
+        java.nio.file.attribute.PosixFilePermission[] order = {
+            java.nio.file.attribute.PosixFilePermission.OWNER_READ, java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
+            java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE, java.nio.file.attribute.PosixFilePermission.GROUP_READ,
+            java.nio.file.attribute.PosixFilePermission.GROUP_WRITE, java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE,
+            java.nio.file.attribute.PosixFilePermission.OTHERS_READ, java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE,
+            java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE};
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions =
+                java.util.EnumSet.noneOf(java.nio.file.attribute.PosixFilePermission.class);
+        for (int i = 0; i < order.length; i++) {
+            if ((bits & (0400 >> i)) != 0) {
+                permissions.add(order[i]);
+            }
+        }
+        return permissions;
     }
 }
