@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.BufferedRequest;
+import net.hostingapi.platform.boundary.BufferedRequest;
+import net.hostingapi.platform.boundary.RequestCaller;
 import net.hostingapi.platform.control.Parameters;
-import net.hostingapi.platform.control.RequestCaller;
 
 /**
  * Container-managed authentication: the token from {@code Authorization: Bearer} or the
