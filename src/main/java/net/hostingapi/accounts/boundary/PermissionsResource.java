@@ -14,10 +14,10 @@ import java.util.List;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 @ApplicationScoped
 @Path("account/permissions")
@@ -29,7 +29,7 @@ public class PermissionsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     PermissionRegistry permissions;

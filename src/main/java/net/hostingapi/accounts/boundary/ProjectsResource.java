@@ -15,10 +15,10 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.ProjectRegistry;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 @ApplicationScoped
 @Path("projects")
@@ -32,7 +32,7 @@ public class ProjectsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ProjectRegistry projects;

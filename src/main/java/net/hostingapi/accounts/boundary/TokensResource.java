@@ -15,10 +15,10 @@ import java.util.List;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 @ApplicationScoped
 @Path("account/users/tokens")
@@ -30,7 +30,7 @@ public class TokensResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     TokenIssuer tokens;

@@ -14,11 +14,11 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.UserDirectory;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 @ApplicationScoped
 @Path("account/users")
@@ -32,7 +32,7 @@ public class UsersResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     UserDirectory users;

@@ -26,11 +26,11 @@ import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.platform.boundary.ClientAddresses;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 /**
  * Server actions: scheduling by the account (a valid token, no named right), and the three
@@ -66,7 +66,7 @@ public class ServerActionsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ServerActions actions;

@@ -13,8 +13,8 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.ParameterBinder;
 
 /**
  * Verification of a handle's e-mail address: refresh and resend for the account, and the
@@ -29,7 +29,7 @@ public class HandleVerificationResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     HandleRegistry handles;

@@ -15,10 +15,10 @@ import net.hostingapi.handles.control.HandleChanges;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.handles.control.NewHandle;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
 
 /** Domain handles: a valid token and no named right (contract section 3). */
 @ApplicationScoped
@@ -27,7 +27,7 @@ import net.hostingapi.platform.control.ParameterBinder;
 public class HandlesResource {
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     HandleRegistry handles;

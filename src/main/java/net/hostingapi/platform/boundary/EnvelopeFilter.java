@@ -127,7 +127,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
 
     private Parameters parametersOrNull() {
         try {
-            return Parameters.of(servletRequest);
+            return RequestParameters.of(servletRequest);
         } catch (ApiException | IllegalStateException e) {
             return null;
         }

@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
@@ -61,7 +62,7 @@ public class ZonesResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ZoneCatalog catalog;
