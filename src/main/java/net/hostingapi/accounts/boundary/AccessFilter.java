@@ -16,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import net.hostingapi.accounts.control.AuthenticationOutcome;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.ClientAddresses;

@@ -1,4 +1,4 @@
-package net.hostingapi.accounts.control;
+package net.hostingapi.accounts.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,6 +12,9 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
+import net.hostingapi.accounts.control.ApiPrincipal;
+import net.hostingapi.accounts.control.FailedAuthentications;
+import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.BufferedRequest;
 import net.hostingapi.platform.boundary.RequestCaller;
