@@ -3,8 +3,8 @@ package net.hostingapi.platform.boundary;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import net.hostingapi.platform.control.ParameterBinder.Bound;
 import net.hostingapi.platform.control.ParameterBinder;
+import net.hostingapi.platform.control.ParameterBinder.Bound;
 
 /** Binds the current request's parameters ({@link RequestParameters}) with the {@link ParameterBinder}. */
 @ApplicationScoped
