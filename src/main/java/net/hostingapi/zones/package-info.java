@@ -1,6 +1,5 @@
 /**
- * DNS zones of an account: their records and the domains assigned to them, and publishing a zone
- * to the nameserver. Names and record data are checked and normalised here with dnsjava (RFC
- * presentation formats), so a zone file written from stored data always loads.
+ * DNS zones of an account: their records and assigned domains, checked and normalised with dnsjava
+ * so that a zone written from stored data always loads, and published to the nameserver.
  */
 package net.hostingapi.zones;

@@ -19,7 +19,6 @@ import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.OpenApiOperations;
 import net.hostingapi.support.OpenApiOperations.Operation;
-import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

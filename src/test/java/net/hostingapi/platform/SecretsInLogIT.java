@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import net.hostingapi.support.Api;
-import net.hostingapi.support.RawHttp;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.Mailbox;
 import net.hostingapi.support.ServerLog;

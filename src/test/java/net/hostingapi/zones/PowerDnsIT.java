@@ -17,7 +17,6 @@ import java.util.function.Supplier;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.MariaDbExtension;
-import net.hostingapi.support.PowerDnsExtension;
 import net.hostingapi.support.PowerDnsServer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

@@ -23,7 +23,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
-import net.hostingapi.support.NamedCheckzone;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

@@ -16,14 +16,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import net.hostingapi.accounts.control.AuthenticationOutcome;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.ClientAddresses;
+import net.hostingapi.platform.boundary.RequestParameters;
 import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.ClientAddresses;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Parameters;
 
 /**
  * The one place rights are checked at the HTTP edge, before the container's own
@@ -49,7 +48,7 @@ public class AccessFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext context) {
-        Parameters.of(request); // a body that could not be read is refused (400/413/415) before anything else
+        RequestParameters.of(request); // a body that could not be read is refused (400/413/415) before anything else
         Method method = resource.getResourceMethod();
         // OPTIONS is Jersey's own answer (the allowed methods), never an operation: no token needed.
         if (method == null || isPublic(method) || "OPTIONS".equals(context.getMethod())) {

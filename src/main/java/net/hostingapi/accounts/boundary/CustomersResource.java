@@ -1,7 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -9,10 +9,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
 
 /** Operator only: a new customer account with its owner and first token. */
 @ApplicationScoped
@@ -21,7 +21,7 @@ import net.hostingapi.platform.control.Reply;
 public class CustomersResource {
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     CustomerOnboarding customers;

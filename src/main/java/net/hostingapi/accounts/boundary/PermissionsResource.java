@@ -1,7 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.GET;
@@ -13,11 +13,11 @@ import java.util.Arrays;
 import java.util.List;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
 
 @ApplicationScoped
 @Path("account/permissions")
@@ -29,7 +29,7 @@ public class PermissionsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     PermissionRegistry permissions;

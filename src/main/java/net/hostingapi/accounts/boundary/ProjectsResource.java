@@ -1,7 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -14,11 +14,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.ProjectRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
 
 @ApplicationScoped
 @Path("projects")
@@ -32,7 +32,7 @@ public class ProjectsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ProjectRegistry projects;

@@ -8,8 +8,8 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import net.hostingapi.platform.control.ClientAddresses;
 import net.hostingapi.datacenter.control.PublicRequestLimit;
+import net.hostingapi.platform.boundary.ClientAddresses;
 
 /**
  * Counts every request to a {@link RateLimited} operation against its client address before

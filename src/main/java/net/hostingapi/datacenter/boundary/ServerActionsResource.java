@@ -1,8 +1,8 @@
 package net.hostingapi.datacenter.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
@@ -19,18 +19,18 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.ClientAddresses;
 import net.hostingapi.datacenter.control.IpAddress;
 import net.hostingapi.datacenter.control.MachineAddress;
 import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
+import net.hostingapi.platform.boundary.ClientAddresses;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
+import net.hostingapi.platform.control.NoParameters;
 
 /**
  * Server actions: scheduling by the account (a valid token, no named right), and the three
@@ -66,7 +66,7 @@ public class ServerActionsResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ServerActions actions;

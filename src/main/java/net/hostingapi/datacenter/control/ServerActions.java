@@ -13,6 +13,7 @@ import java.util.Optional;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.datacenter.entity.InvalidTransition;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerActionReport;
 import net.hostingapi.platform.control.ApiException;
@@ -80,7 +81,11 @@ public class ServerActions {
     @RolesAllowed(Right.Names.CALLER)
     public ServerAction cancel(long id) {
         ServerAction action = find(id, LockModeType.PESSIMISTIC_WRITE);
-        em.persist(action.cancel());
+        try {
+            em.persist(action.cancel());
+        } catch (InvalidTransition e) {
+            throw refusal(e);
+        }
         action.reports().size();
         return action;
     }
@@ -108,8 +113,17 @@ public class ServerActions {
                 .orElseThrow(() -> ApiException.notFound("Server action for this address"));
         ServerAction action = open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.PESSIMISTIC_WRITE)
                 .orElseThrow(() -> ApiException.notFound("Server action for this address"));
-        em.persist(action.report(state, percent, text, ServerActionReport.Reporter.MACHINE));
+        try {
+            em.persist(action.report(state, percent, text, ServerActionReport.Reporter.MACHINE));
+        } catch (InvalidTransition e) {
+            throw refusal(e);
+        }
         return action;
+    }
+
+    /** A report or cancellation the state machine refuses: 409, with the state machine's words. */
+    static ApiException refusal(InvalidTransition refused) {
+        return ApiException.conflict(MessageCode.INVALID_TRANSITION, refused.getMessage());
     }
 
     private IpxeScripts.Machine machine(MachineAddress address) {

@@ -25,8 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import net.hostingapi.accounts.entity.Account;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.MessageCode;
 
 /**
  * What a machine (one MAC address, one IP address) is to do at its next network boot, and how
@@ -144,19 +142,19 @@ public class ServerAction {
 
     /**
      * Moves to {@code next} as reported, or refuses with 409 when the state machine does not
-     * allow it; every accepted report is kept in the history.
+     * allow it ({@link InvalidTransition}); every accepted report is kept in the history.
      */
     public ServerActionReport report(State next, int percent, String text, ServerActionReport.Reporter by) {
         if (percent < 0 || percent > 100) {
             throw new IllegalArgumentException("percent out of range: " + percent);
         }
         if (!TRANSITIONS.get(state).contains(next)) {
-            throw ApiException.conflict(MessageCode.INVALID_TRANSITION, state.isFinal()
+            throw new InvalidTransition(state.isFinal()
                     ? "The server action is " + state + " already; that is final"
                     : "A server action cannot move from " + state + " to " + next);
         }
         if (state == State.RUNNING && next != State.CANCELLED && percent < statePercent) {
-            throw ApiException.conflict(MessageCode.INVALID_TRANSITION,
+            throw new InvalidTransition(
                     "state_percent cannot fall below " + statePercent + " while the action is RUNNING");
         }
         state = next;

@@ -1,8 +1,8 @@
 package net.hostingapi.handles.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.ws.rs.GET;
@@ -12,9 +12,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.HandleRegistry;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
 
 /**
  * Verification of a handle's e-mail address: refresh and resend for the account, and the
@@ -29,7 +29,7 @@ public class HandleVerificationResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     HandleRegistry handles;

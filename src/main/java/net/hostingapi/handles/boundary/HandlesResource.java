@@ -1,7 +1,7 @@
 package net.hostingapi.handles.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -9,16 +9,16 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.Countries;
 import net.hostingapi.handles.control.HandleChanges;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.handles.control.NewHandle;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
+import net.hostingapi.platform.control.NoParameters;
 
 /** Domain handles: a valid token and no named right (contract section 3). */
 @ApplicationScoped
@@ -27,7 +27,7 @@ import net.hostingapi.platform.control.Reply;
 public class HandlesResource {
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     HandleRegistry handles;

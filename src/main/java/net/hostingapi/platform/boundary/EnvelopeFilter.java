@@ -1,29 +1,26 @@
 package net.hostingapi.platform.boundary;
 
 import jakarta.annotation.Priority;
-import net.hostingapi.platform.control.JsonFields;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.ControlCharacters;
+import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.Parameters;
-import net.hostingapi.platform.control.Reply;
-import net.hostingapi.platform.control.RequestCaller;
-import net.hostingapi.platform.control.RequestIds;
 
 /**
  * The one place the envelope is written (contract section 4): every {@link Reply}, success or
@@ -130,7 +127,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
 
     private Parameters parametersOrNull() {
         try {
-            return Parameters.of(servletRequest);
+            return RequestParameters.of(servletRequest);
         } catch (ApiException | IllegalStateException e) {
             return null;
         }

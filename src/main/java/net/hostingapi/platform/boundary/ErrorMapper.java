@@ -21,8 +21,6 @@ import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Reply;
-import net.hostingapi.platform.control.RequestIds;
 
 /**
  * The one place every failure becomes a status and messages. Causes are searched through the

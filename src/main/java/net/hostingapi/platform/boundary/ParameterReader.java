@@ -10,7 +10,6 @@ import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Parameters;
 
 /**
  * Reads every request's parameters before matching, from JAX-RS's own entity stream (Jersey may
@@ -35,7 +34,7 @@ public class ParameterReader implements ContainerRequestFilter {
         } catch (RuntimeException e) {
             throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
         }
-        byte[] body = Parameters.read(servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
+        byte[] body = RequestParameters.read(servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
         if (body != null) {
             request.setEntityStream(new ByteArrayInputStream(body));
         }

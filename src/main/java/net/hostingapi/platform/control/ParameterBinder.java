@@ -2,7 +2,6 @@ package net.hostingapi.platform.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import jakarta.validation.constraints.Max;
@@ -35,7 +34,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The one place request parameters become typed input: binds the current request's parameters
+ * The one place request parameters become typed input: binds a request's parameters
  * to a Java record by component name, applying the leniency of contract section 2 (numbers as
  * strings, {@code ""} as absent, booleans as 1/0, bracket maps as lists), then validates it with
  * Bean Validation. Every violated field is reported at once, with its path
@@ -53,20 +52,13 @@ public class ParameterBinder {
     static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
 
     @Inject
-    HttpServletRequest request;
-
-    @Inject
     Validator validator;
 
     /** Bound input and the violations found while binding, for services that add checks of their own. */
     public record Bound<R>(R value, List<Message> violations) {
     }
 
-    /** Binds the current request's parameters, or throws 422 listing every violation. */
-    public <R extends Record> R bind(Class<R> type) {
-        return bind(Parameters.of(request), type);
-    }
-
+    /** Binds the parameters, or throws 422 listing every violation. */
     public <R extends Record> R bind(Parameters parameters, Class<R> type) {
         Bound<R> bound = bindWithViolations(parameters, type);
         if (!bound.violations().isEmpty()) {
@@ -80,10 +72,6 @@ public class ParameterBinder {
      * data) and reports those violations together with these, so the client sees every one at once.
      * Components that could not be converted are null.
      */
-    public <R extends Record> Bound<R> bindWithViolations(Class<R> type) {
-        return bindWithViolations(Parameters.of(request), type);
-    }
-
     public <R extends Record> Bound<R> bindWithViolations(Parameters parameters, Class<R> type) {
         List<Message> violations = new ArrayList<>();
         parameters.markBound();

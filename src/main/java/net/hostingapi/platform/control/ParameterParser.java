@@ -10,7 +10,6 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.internet.ContentDisposition;
 import jakarta.mail.internet.MimeMultipart;
 import jakarta.mail.util.ByteArrayDataSource;
-import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,10 +49,6 @@ final class ParameterParser {
     static final int MAX_DEPTH = 16;
 
     private ParameterParser() {
-    }
-
-    static Parameters parse(HttpServletRequest request, byte[] body) {
-        return parse(request.getQueryString(), request.getContentType(), body);
     }
 
     static Parameters parse(String query, String contentType, byte[] body) {

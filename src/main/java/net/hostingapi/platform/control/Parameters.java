@@ -1,6 +1,5 @@
 package net.hostingapi.platform.control;
 
-import jakarta.servlet.http.HttpServletRequest;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,15 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * The merged parameters of one request: query string first, then the body (the body wins).
  * Values are {@code String}, {@code BigDecimal}, {@code Boolean}, {@code null} (JSON null),
  * {@code List} (JSON arrays) or {@code Map} (JSON objects and PHP-style bracket forms).
- * Parsed once per request, by whoever asks first (the authentication mechanism looking for
- * {@code authToken}, or the binder), and kept as a request attribute.
+ * How they are read from a request, once per request, is {@code RequestParameters}' business.
  */
 public final class Parameters {
 
     /** Parameters every operation understands; never reported as unknown. */
     public static final Set<String> RESERVED = Set.of("authToken", "clientTransactionId");
-
-    private static final String ATTRIBUTE = Parameters.class.getName();
 
     private final Map<String, Object> values;
     private final Set<String> read = ConcurrentHashMap.newKeySet();
@@ -34,53 +30,22 @@ public final class Parameters {
     }
 
     /**
-     * The request's parameters, as read by {@link #read}; throws the contract's 400/413/415 when
-     * the body could not be read.
+     * Reads a body of at most {@code MAX_BODY_BYTES} (contract section 8) from {@code body};
+     * throws the contract's 400 or 413 when it cannot.
      */
-    public static Parameters of(HttpServletRequest request) {
-        Object cached = request.getAttribute(ATTRIBUTE);
-        if (cached == null) {
-            throw new IllegalStateException("The request's parameters were not read");
-        }
-        if (cached instanceof ApiException e) {
-            throw e;
-        }
-        return (Parameters) cached;
+    public static byte[] readBody(long declaredLength, InputStream body) {
+        return ParameterParser.readBody(declaredLength, body);
     }
 
-    /**
-     * Reads the request's parameters from the query string and {@code body} (which the caller
-     * must hand on to whoever reads the body next), once per request.
-     *
-     * @return the body's bytes, or null when the parameters had been read already
-     */
-    public static byte[] read(HttpServletRequest request, long declaredLength, InputStream body) {
-        if (request.getAttribute(ATTRIBUTE) != null) {
-            return null;
-        }
-        byte[] bytes = new byte[0];
-        try {
-            bytes = ParameterParser.readBody(declaredLength, body);
-            request.setAttribute(ATTRIBUTE, ParameterParser.parse(request, bytes));
-        } catch (ApiException e) {
-            request.setAttribute(ATTRIBUTE, e);
-        }
-        return bytes;
-    }
-
-    /** Parameters from raw request parts, as {@link #of(HttpServletRequest)} reads them (also for callers without a request). */
+    /** Parameters from raw request parts: the query string, the Content-Type and the body's bytes. */
     public static Parameters parse(String query, String contentType, byte[] body) {
         return ParameterParser.parse(query, contentType, body);
     }
 
-    /** A single top-level text parameter, without marking the request as bound (for authentication). */
-    public static String peekText(HttpServletRequest request, String name) {
-        try {
-            Object value = of(request).values.get(name);
-            return value instanceof String s && !s.isEmpty() ? s : null;
-        } catch (ApiException | IllegalStateException e) {
-            return null;
-        }
+    /** A single top-level text parameter, without marking the parameters as bound (for authentication). */
+    public String peekText(String name) {
+        Object value = values.get(name);
+        return value instanceof String s && !s.isEmpty() ? s : null;
     }
 
     public Map<String, Object> values() {

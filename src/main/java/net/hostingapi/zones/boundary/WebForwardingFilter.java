@@ -12,8 +12,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import net.hostingapi.zones.control.RecordType;
 import net.hostingapi.zones.control.WebForwards;
+import net.hostingapi.zones.entity.RecordType;
 
 /**
  * The web forwarder: a plain HTTP request whose Host has an HTTP_REDIRECT record is answered

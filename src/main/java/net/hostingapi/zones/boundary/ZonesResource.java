@@ -1,7 +1,7 @@
 package net.hostingapi.zones.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
@@ -17,6 +17,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
@@ -24,7 +26,6 @@ import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.Param;
 import net.hostingapi.platform.control.ParameterBinder;
-import net.hostingapi.platform.control.Reply;
 import net.hostingapi.zones.control.NewZone;
 import net.hostingapi.zones.control.RecordInput;
 import net.hostingapi.zones.control.RecordSelector;
@@ -61,7 +62,7 @@ public class ZonesResource {
     }
 
     @Inject
-    ParameterBinder parameters;
+    RequestBinder parameters;
 
     @Inject
     ZoneCatalog catalog;

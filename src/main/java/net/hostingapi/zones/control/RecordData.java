@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import net.hostingapi.platform.control.ControlCharacters;
+import net.hostingapi.zones.entity.RecordType;
 import org.xbill.DNS.Address;
 import org.xbill.DNS.CAARecord;
 import org.xbill.DNS.CNAMERecord;

@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.util.Optional;
 import net.hostingapi.platform.control.Param;
+import net.hostingapi.zones.entity.RecordType;
 
 /** A record as create, add and update take it: name, type and data required; a null ttl inherits the zone's. */
 public record RecordInput(

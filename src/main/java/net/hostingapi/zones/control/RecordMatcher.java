@@ -3,6 +3,7 @@ package net.hostingapi.zones.control;
 import java.util.List;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**

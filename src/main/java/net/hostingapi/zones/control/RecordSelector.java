@@ -4,6 +4,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 import java.util.Optional;
+import net.hostingapi.zones.entity.RecordType;
 
 /**
  * An element of records delete: every given, non-empty selector must match (AND); a record

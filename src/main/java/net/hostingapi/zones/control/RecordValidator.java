@@ -9,6 +9,7 @@ import java.util.Set;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.zones.entity.RecordDraft;
+import net.hostingapi.zones.entity.RecordType;
 
 /**
  * Turns the {@code records[]} of a request into normalised drafts, adding a violation with the

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import net.hostingapi.zones.entity.RecordType;
 
 /**
  * Which host names forward where (HTTP_REDIRECT and HTTP_FRAME records), cached so that a

@@ -22,6 +22,7 @@ import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
+import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;

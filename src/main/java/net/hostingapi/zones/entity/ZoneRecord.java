@@ -14,7 +14,6 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import net.hostingapi.zones.control.RecordType;
 
 /** One record of a zone: name relative to the zone ({@code @} the apex), data normalised; a null ttl inherits the zone's. */
 @Entity

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import net.hostingapi.datacenter.IpxeSyntax;
 import net.hostingapi.datacenter.entity.ServerAction.Kind;
 import net.hostingapi.datacenter.entity.ServerAction.State;
-import net.hostingapi.support.IpxeSyntax;
 import org.junit.jupiter.api.Test;
 
 /**

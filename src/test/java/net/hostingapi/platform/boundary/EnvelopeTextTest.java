@@ -9,7 +9,6 @@ import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Reply;
 import org.junit.jupiter.api.Test;
 
 /** A payload that comes written out must give the same envelope as the same payload as JSON-P objects. */

@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.zones.entity;
 
 import java.util.Collections;
 import java.util.EnumSet;

@@ -1,9 +1,14 @@
-package net.hostingapi.platform.control;
+package net.hostingapi.platform.boundary;
 
 import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.JsonText;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
 
 /**
  * What a resource or the error mapper answers; {@code EnvelopeFilter} turns it into the

@@ -1,6 +1,7 @@
-package net.hostingapi.support;
+package net.hostingapi.zones;
 
 import java.nio.file.Path;
+import net.hostingapi.support.PowerDnsServer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

@@ -1,4 +1,4 @@
-package net.hostingapi.support;
+package net.hostingapi.datacenter;
 
 import java.util.ArrayList;
 import java.util.HashSet;

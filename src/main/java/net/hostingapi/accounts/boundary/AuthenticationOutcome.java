@@ -1,4 +1,4 @@
-package net.hostingapi.accounts.control;
+package net.hostingapi.accounts.boundary;
 
 import jakarta.servlet.http.HttpServletRequest;
 

@@ -1,4 +1,4 @@
-package net.hostingapi.platform.boundary;
+package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.ws.rs.ApplicationPath;

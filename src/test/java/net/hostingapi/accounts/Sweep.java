@@ -1,4 +1,4 @@
-package net.hostingapi.support;
+package net.hostingapi.accounts;
 
 import jakarta.json.Json;
 import jakarta.json.JsonNumber;
@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import net.hostingapi.support.Api;
 import net.hostingapi.support.OpenApiOperations.Operation;
+import net.hostingapi.support.OpenApiOperations;
 
 /**
  * Calls of the sweeps: an operation of the OpenAPI document with named parameter values, path

@@ -1,4 +1,4 @@
-package net.hostingapi.accounts.control;
+package net.hostingapi.accounts.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,10 +12,13 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
+import net.hostingapi.accounts.control.ApiPrincipal;
+import net.hostingapi.accounts.control.FailedAuthentications;
+import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.BufferedRequest;
-import net.hostingapi.platform.control.Parameters;
-import net.hostingapi.platform.control.RequestCaller;
+import net.hostingapi.platform.boundary.BufferedRequest;
+import net.hostingapi.platform.boundary.RequestCaller;
+import net.hostingapi.platform.boundary.RequestParameters;
 
 /**
  * Container-managed authentication: the token from {@code Authorization: Bearer} or the
@@ -88,13 +91,13 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
      */
     private static String tokenParameter(HttpServletRequest request, HttpMessageContext context) {
         try {
-            byte[] body = Parameters.read(request, request.getContentLengthLong(), request.getInputStream());
+            byte[] body = RequestParameters.read(request, request.getContentLengthLong(), request.getInputStream());
             if (body != null) {
                 context.setRequest(new BufferedRequest(request, body));
             }
         } catch (IOException e) {
             return null;
         }
-        return Parameters.peekText(request, "authToken");
+        return RequestParameters.peekText(request, "authToken");
     }
 }

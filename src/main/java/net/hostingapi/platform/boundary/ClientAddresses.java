@@ -1,4 +1,4 @@
-package net.hostingapi.platform.control;
+package net.hostingapi.platform.boundary;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,6 +9,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import net.hostingapi.platform.control.AddressRange;
+import net.hostingapi.platform.control.ForwardedFor;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**

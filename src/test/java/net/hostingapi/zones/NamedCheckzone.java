@@ -1,4 +1,4 @@
-package net.hostingapi.support;
+package net.hostingapi.zones;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,6 +1,6 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.zones.entity;
 
-import static net.hostingapi.zones.control.RecordType.*;
+import static net.hostingapi.zones.entity.RecordType.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package net.hostingapi.platform.control;
+package net.hostingapi.platform.boundary;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;

@@ -1,11 +1,14 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.zones.boundary;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import net.hostingapi.platform.control.DatabaseHealth;
+import net.hostingapi.platform.boundary.DatabaseHealth;
 import net.hostingapi.platform.control.SchemaMigration;
+import net.hostingapi.zones.control.NameserverPublisher;
+import net.hostingapi.zones.control.PowerDnsPublisher;
+import net.hostingapi.zones.control.PublicationOutbox;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;

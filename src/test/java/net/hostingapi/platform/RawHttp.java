@@ -1,4 +1,4 @@
-package net.hostingapi.support;
+package net.hostingapi.platform;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

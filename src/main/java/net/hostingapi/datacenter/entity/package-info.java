@@ -1,0 +1,5 @@
+/**
+ * The persistent server action, with the state machine that refuses what contract section 7 does
+ * not allow, and the history of its reports.
+ */
+package net.hostingapi.datacenter.entity;
