@@ -114,14 +114,7 @@ public final class PowerDnsServer {
         if (process == null) {
             return;
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ChildProcesses.stop(process);
         process = null;
     }
 

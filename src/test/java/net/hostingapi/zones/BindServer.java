@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import net.hostingapi.support.ChildProcesses;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
@@ -105,14 +106,7 @@ public final class BindServer {
         if (process == null) {
             return;
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ChildProcesses.stop(process);
         process = null;
     }
 
