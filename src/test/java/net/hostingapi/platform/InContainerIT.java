@@ -18,12 +18,13 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.Param;
 import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Parameters;
 import net.hostingapi.support.Deployments;
@@ -41,11 +42,12 @@ import org.junit.jupiter.api.Test;
 class InContainerIT {
 
     /** The shape of a record element as the zone operations take it. */
-    public record Item(@NotNull String name, Optional<@Min(60) @Max(604800) Integer> ttl) {
+    public record Item(@NotNull String name, FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
+                       @Param("min_ttl") @Min(60) Integer minTtl) {
     }
 
-    public record Sample(Integer refresh, Boolean forceDelete, String hostmaster, Optional<String> project_uuid,
-                         List<@Valid Item> records) {
+    public record Sample(Integer refresh, Boolean forceDelete, String hostmaster,
+                         @Param("project_uuid") FieldUpdate<String> projectUuid, List<@Valid Item> records) {
     }
 
     @Deployment
@@ -71,7 +73,7 @@ class InContainerIT {
         Sample sample = bindJson("{\"refresh\":\"7200\",\"forceDelete\":1,\"records\":[{\"name\":\"www\",\"ttl\":\"300\"}]}");
         assertEquals(7200, sample.refresh());
         assertEquals(Boolean.TRUE, sample.forceDelete());
-        assertEquals(Optional.of(300), sample.records().get(0).ttl());
+        assertEquals(FieldUpdate.to(300), sample.records().get(0).ttl());
     }
 
     @Test
@@ -92,8 +94,8 @@ class InContainerIT {
         assertEquals(Boolean.FALSE, sample.forceDelete());
         assertEquals(2, sample.records().size());
         assertEquals("mail", sample.records().get(1).name());
-        assertEquals(Optional.of(120), sample.records().get(0).ttl());
-        assertNull(sample.records().get(1).ttl(), "absent, not null");
+        assertEquals(FieldUpdate.to(120), sample.records().get(0).ttl());
+        assertEquals(FieldUpdate.absent(), sample.records().get(1).ttl(), "absent, not cleared");
     }
 
     @Test
@@ -108,17 +110,20 @@ class InContainerIT {
         Sample sample = bindJson("{\"hostmaster\":\"\",\"refresh\":\"\",\"project_uuid\":null,\"records\":[{\"name\":\"x\",\"ttl\":null}]}");
         assertNull(sample.hostmaster());
         assertNull(sample.refresh());
-        assertEquals(Optional.empty(), sample.project_uuid(), "null clears");
-        assertEquals(Optional.empty(), sample.records().get(0).ttl(), "null ttl inherits the zone's");
-        assertNull(bindJson("{\"project_uuid\":\"\"}").project_uuid(), "\"\" is absent, not a clearing null");
+        assertEquals(FieldUpdate.cleared(), sample.projectUuid(), "null clears");
+        assertEquals(FieldUpdate.cleared(), sample.records().get(0).ttl(), "null ttl inherits the zone's");
+        assertEquals(FieldUpdate.absent(), bindJson("{\"project_uuid\":\"\"}").projectUuid(), "\"\" is absent, not a clearing null");
+        assertEquals(FieldUpdate.absent(), bindJson("{}").projectUuid(), "left out: absent, never null");
+        assertEquals(FieldUpdate.to("p-1"), bindJson("{\"project_uuid\":\"p-1\"}").projectUuid());
     }
 
     @Test
     void everyViolationIsReportedWithItsPath() {
         ApiException failure = assertThrows(ApiException.class, () -> bindJson(
-                "{\"refresh\":\"7k\",\"forceDelete\":\"maybe\",\"records\":[{\"name\":\"ok\",\"ttl\":5},{\"ttl\":\"60\"}]}"));
+                "{\"refresh\":\"7k\",\"forceDelete\":\"maybe\",\"records\":[{\"name\":\"ok\",\"ttl\":5},{\"ttl\":\"60\",\"min_ttl\":1}]}"));
         assertEquals(422, failure.status());
-        assertEquals(Set.of("refresh", "forceDelete", "records[0].ttl", "records[1].name"),
+        // Paths name fields as the wire does: min_ttl, not the Java component minTtl.
+        assertEquals(Set.of("refresh", "forceDelete", "records[0].ttl", "records[1].name", "records[1].min_ttl"),
                 Set.copyOf(failure.errors().stream().map(Message::field).toList()));
     }
 

@@ -1,5 +1,6 @@
 package net.hostingapi.accounts.boundary;
 
+import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,7 +29,7 @@ public class ProjectsResource {
     public record NewProject(@NotBlank @Size(max = 100) String name) {
     }
 
-    public record ProjectRef(@NotNull String project_uuid) {
+    public record ProjectRef(@Param("project_uuid") @NotNull String projectUuid) {
     }
 
     @Inject
@@ -57,7 +58,7 @@ public class ProjectsResource {
     @RolesAllowed(Right.Names.PROJECTS_LIST)
     public Reply show() {
         ProjectRef input = parameters.bind(ProjectRef.class);
-        return Reply.ok(MessageCode.OK, "project", AccountRepresentations.project(projects.show(input.project_uuid())));
+        return Reply.ok(MessageCode.OK, "project", AccountRepresentations.project(projects.show(input.projectUuid())));
     }
 
     @DELETE
@@ -65,6 +66,6 @@ public class ProjectsResource {
     @RolesAllowed(Right.Names.PROJECTS_CRUD)
     public Reply delete() {
         ProjectRef input = parameters.bind(ProjectRef.class);
-        return Reply.ok(MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.project_uuid())));
+        return Reply.ok(MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.projectUuid())));
     }
 }

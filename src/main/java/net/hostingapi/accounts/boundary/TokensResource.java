@@ -1,5 +1,6 @@
 package net.hostingapi.accounts.boundary;
 
+import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -26,7 +27,7 @@ import net.hostingapi.platform.control.NoParameters;
 public class TokensResource {
 
     /** {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds; no {@code valid_until} means no expiry. */
-    public record NewToken(String user, LocalDateTime valid_until, List<@NotNull Right> rights) {
+    public record NewToken(String user, @Param("valid_until") LocalDateTime validUntil, List<@NotNull Right> rights) {
     }
 
     @Inject
@@ -41,7 +42,7 @@ public class TokensResource {
     public Reply create() {
         NewToken input = parameters.bind(NewToken.class);
         return Reply.created(MessageCode.CREATED, "token",
-                AccountRepresentations.issuedToken(tokens.issue(input.user(), input.valid_until(), input.rights())));
+                AccountRepresentations.issuedToken(tokens.issue(input.user(), input.validUntil(), input.rights())));
     }
 
     @GET

@@ -16,7 +16,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 public @interface KnownProject {
 
-    String message() default "must be the uuid of a project of the account";
+    String message() default AccountReferences.NO_SUCH_PROJECT;
 
     Class<?>[] groups() default {};
 

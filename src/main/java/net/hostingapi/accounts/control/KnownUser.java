@@ -19,7 +19,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 public @interface KnownUser {
 
-    String message() default "must be the username of a user of the account";
+    String message() default AccountReferences.NO_SUCH_USER;
 
     Class<?>[] groups() default {};
 

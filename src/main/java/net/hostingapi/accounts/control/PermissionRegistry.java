@@ -8,15 +8,14 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
 @Stateless
@@ -63,22 +62,18 @@ public class PermissionRegistry {
         ApiUser user = users.find(username).orElseThrow(() -> ApiException.notFound("User"));
         Set<Right> own = caller.principal().rights();
         Set<Right> granted = EnumSet.noneOf(Right.class);
-        List<Message> violations = new ArrayList<>();
+        Violations violations = new Violations();
         for (int i = 0; i < permissions.size(); i++) {
             Right right = permissions.get(i);
-            String field = "permissions[" + i + "]";
             if (!own.contains(right) || !user.account().grantableRights().contains(right)) {
-                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
-                        field + ": " + right + " is not yours to grant"));
+                violations.at("permissions").at(i).add(MessageCode.FIELD_NOT_ALLOWED, right + " is not yours to grant");
             } else {
                 granted.add(right);
             }
         }
         // Rights the caller does not hold are neither granted nor taken away by it.
         user.rights().stream().filter(r -> !own.contains(r)).forEach(granted::add);
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         user.assignRights(granted);
         return user;
     }

@@ -7,7 +7,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -15,8 +14,8 @@ import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 
 /** Issues, lists and deactivates the API tokens of the caller's account. */
 @Stateless
@@ -33,7 +32,7 @@ public class TokenIssuer {
     CurrentCaller caller;
 
     @Inject
-    UserDirectory users;
+    AccountReferences references;
 
     /**
      * Issues a token for a user of the account. Its rights are at most the caller's own, and
@@ -42,34 +41,28 @@ public class TokenIssuer {
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
     public IssuedToken issue(String username, LocalDateTime validUntil, List<Right> requested) {
         ApiUser user = username == null ? em.find(ApiUser.class, caller.principal().userId())
-                : users.find(username).orElseThrow(() -> ApiException.invalid("user", MessageCode.FIELD_INVALID,
-                "user: no such user in the account"));
+                : references.user("user", username);
         if (validUntil != null && !validUntil.isAfter(LocalDateTime.now(ZoneOffset.UTC))) {
-            throw ApiException.invalid("valid_until", MessageCode.FIELD_INVALID, "valid_until: must lie in the future");
+            throw ApiException.invalid("valid_until", MessageCode.FIELD_INVALID, "must lie in the future");
         }
         Set<Right> own = caller.principal().rights();
         Set<Right> rights = EnumSet.noneOf(Right.class);
-        List<Message> violations = new ArrayList<>();
+        Violations violations = new Violations();
         if (requested == null) {
             own.stream().filter(user::holds).forEach(rights::add);
         } else {
             for (int i = 0; i < requested.size(); i++) {
                 Right right = requested.get(i);
-                String field = "rights[" + i + "]";
                 if (!own.contains(right)) {
-                    violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
-                            field + ": " + right + " is not among your own rights"));
+                    violations.at("rights").at(i).add(MessageCode.FIELD_NOT_ALLOWED, right + " is not among your own rights");
                 } else if (!user.holds(right)) {
-                    violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, field,
-                            field + ": user " + user.username() + " does not hold " + right));
+                    violations.at("rights").at(i).add(MessageCode.FIELD_NOT_ALLOWED, "user " + user.username() + " does not hold " + right);
                 } else {
                     rights.add(right);
                 }
             }
         }
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         return issue(em, user, rights, validUntil, TokenSecrets.newToken());
     }
 

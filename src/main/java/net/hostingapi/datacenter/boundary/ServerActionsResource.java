@@ -1,5 +1,6 @@
 package net.hostingapi.datacenter.boundary;
 
+import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,7 +48,7 @@ public class ServerActionsResource {
     static final MediaType SCRIPT = MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8");
 
     public record NewAction(
-            @NotNull @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff") String mac_address,
+            @NotNull @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff") @Param("mac_address") String macAddress,
             @NotNull @IpAddress String address,
             @NotNull ServerAction.Kind action,
             @Size(max = 64) @Pattern(regexp = TEMPLATE, message = "must be letters, digits, '.', '_' and '-', starting with a letter or digit") String template,
@@ -61,8 +62,8 @@ public class ServerActionsResource {
     }
 
     public record StatusReport(@NotNull ServerAction.State state,
-                               @NotNull @Min(0) @Max(100) Integer state_percent,
-                               @NotBlank @Size(max = 255) String state_text) {
+                               @NotNull @Min(0) @Max(100) @Param("state_percent") Integer statePercent,
+                               @NotBlank @Size(max = 255) @Param("state_text") String stateText) {
     }
 
     @Inject
@@ -93,7 +94,7 @@ public class ServerActionsResource {
     public Reply create() {
         NewAction in = parameters.bind(NewAction.class);
         return Reply.created(MessageCode.ACTION_CREATED, "action", ServerActionRepresentations.action(
-                actions.create(in.mac_address(), in.address(), in.action(), in.template(), in.hostname())));
+                actions.create(in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
     }
 
     @GET
@@ -137,7 +138,7 @@ public class ServerActionsResource {
     public Reply status() {
         StatusReport in = parameters.bind(StatusReport.class);
         return Reply.ok(MessageCode.STATUS_RECORDED, "action", ServerActionRepresentations.progress(
-                actions.report(clients.of(request), in.state(), in.state_percent(), in.state_text())));
+                actions.report(clients.of(request), in.state(), in.statePercent(), in.stateText())));
     }
 
     /**

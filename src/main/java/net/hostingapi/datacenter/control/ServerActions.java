@@ -58,10 +58,10 @@ public class ServerActions {
     @RolesAllowed(Right.Names.CALLER)
     public ServerAction create(String macAddress, String address, ServerAction.Kind kind, String template, String hostname) {
         if (kind == ServerAction.Kind.INSTALL && template == null) {
-            throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "template: required for INSTALL");
+            throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "required for INSTALL");
         }
         if (kind != ServerAction.Kind.INSTALL && template != null) {
-            throw ApiException.invalid("template", MessageCode.FIELD_NOT_ALLOWED, "template: only INSTALL takes a template");
+            throw ApiException.invalid("template", MessageCode.FIELD_NOT_ALLOWED, "only INSTALL takes a template");
         }
         String mac = MachineAddress.mac(macAddress).orElseThrow();
         String ip = MachineAddress.ip(address).orElseThrow();

@@ -1,5 +1,7 @@
 package net.hostingapi.handles.control;
 
+import net.hostingapi.platform.control.Param;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import jakarta.validation.constraints.NotBlank;
@@ -7,7 +9,6 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
-import java.util.Optional;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
 import net.hostingapi.platform.control.EmailAddress;
@@ -30,13 +31,13 @@ public record HandleChanges(
         @NotNull @EmailAddress String email,
         @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
         @Size(max = 100) String organisation,
-        @CountryCode String countryofbirth,
+        @Param("countryofbirth") @CountryCode String countryOfBirth,
         @KnownUser String user,
-        Optional<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
-        Optional<@KnownProject String> project_uuid,
+        FieldUpdate<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid,
         HandleType type,
         Sex sex,
         String firstname,
         String lastname,
-        LocalDate dateofbirth) {
+        @Param("dateofbirth") LocalDate dateOfBirth) {
 }

@@ -15,11 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import net.hostingapi.accounts.control.CurrentCaller;
-import net.hostingapi.accounts.control.ProjectRegistry;
+
 import net.hostingapi.accounts.control.TokenSecrets;
-import net.hostingapi.accounts.control.UserDirectory;
+import net.hostingapi.accounts.control.AccountReferences;
 import net.hostingapi.accounts.entity.Account;
-import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.entity.Handle;
@@ -29,6 +28,7 @@ import net.hostingapi.handles.entity.VerificationMail;
 import net.hostingapi.handles.entity.VerificationState;
 import net.hostingapi.mail.control.MailOutbox;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.MessageCode;
 
 /**
@@ -46,10 +46,7 @@ public class HandleRegistry {
     CurrentCaller caller;
 
     @Inject
-    UserDirectory users;
-
-    @Inject
-    ProjectRegistry projects;
+    AccountReferences references;
 
     @Inject
     MailOutbox outbox;
@@ -80,14 +77,14 @@ public class HandleRegistry {
     public Handle create(NewHandle input) {
         LocalDateTime now = now();
         Handle handle = new Handle(lockAccount(), unusedIdentifier(), input.type(), input.sex(),
-                input.firstname(), input.lastname(), input.dateofbirth(), input.email());
+                input.firstname(), input.lastname(), input.dateOfBirth(), input.email());
         handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
         handle.organisation(input.organisation());
         handle.phone(input.phone());
-        handle.fax(input.fax() == null ? null : input.fax().orElse(null));
-        handle.countryOfBirth(input.countryofbirth() == null ? null : country(input.countryofbirth()));
-        handle.user(input.user() == null ? null : user(input.user()));
-        handle.project(input.project_uuid() == null ? null : input.project_uuid().map(this::project).orElse(null));
+        handle.fax(input.fax().value());
+        handle.countryOfBirth(input.countryOfBirth() == null ? null : country(input.countryOfBirth()));
+        handle.user(references.user("user", input.user()));
+        handle.project(references.project("project_uuid", input.projectUuid()).value());
         em.persist(handle);
         issueVerification(handle, now);
         em.flush();
@@ -106,17 +103,18 @@ public class HandleRegistry {
         if (input.organisation() != null) {
             handle.organisation(input.organisation());
         }
-        if (input.countryofbirth() != null) {
-            handle.countryOfBirth(country(input.countryofbirth()));
+        if (input.countryOfBirth() != null) {
+            handle.countryOfBirth(country(input.countryOfBirth()));
         }
         if (input.user() != null) {
-            handle.user(user(input.user()));
+            handle.user(references.user("user", input.user()));
         }
-        if (input.fax() != null) {
-            handle.fax(input.fax().orElse(null));
+        if (input.fax().isGiven()) {
+            handle.fax(input.fax().value());
         }
-        if (input.project_uuid() != null) {
-            handle.project(input.project_uuid().map(this::project).orElse(null));
+        FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
+        if (project.isGiven()) {
+            handle.project(project.value());
         }
         if (handle.changeEmail(input.email())) {
             issueVerification(handle, now());
@@ -258,17 +256,6 @@ public class HandleRegistry {
 
     private static String country(String code) {
         return Countries.normalize(code).orElseThrow(() -> new IllegalArgumentException("unchecked country code"));
-    }
-
-    // The binder checked user and project; one deleted since is still refused, not stored half-way.
-    private ApiUser user(String username) {
-        return users.find(username).orElseThrow(() -> ApiException.invalid("user", MessageCode.FIELD_INVALID,
-                "user: must be the username of a user of the account"));
-    }
-
-    private Project project(String uuid) {
-        return projects.find(uuid).orElseThrow(() -> ApiException.invalid("project_uuid", MessageCode.FIELD_INVALID,
-                "project_uuid: must be the uuid of a project of the account"));
     }
 
     private static LocalDateTime now() {

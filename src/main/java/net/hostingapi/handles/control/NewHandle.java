@@ -1,5 +1,7 @@
 package net.hostingapi.handles.control;
 
+import net.hostingapi.platform.control.Param;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import jakarta.validation.constraints.NotBlank;
@@ -8,7 +10,6 @@ import jakarta.validation.constraints.Past;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
-import java.util.Optional;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
 import net.hostingapi.platform.control.EmailAddress;
@@ -28,10 +29,10 @@ public record NewHandle(
         @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION) String region,
         @NotNull @CountryCode String country,
         @NotNull @EmailAddress String email,
-        @CountryCode String countryofbirth,
+        @Param("countryofbirth") @CountryCode String countryOfBirth,
         @KnownUser String user,
-        @Past LocalDate dateofbirth,
+        @Past @Param("dateofbirth") LocalDate dateOfBirth,
         @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
-        Optional<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
-        Optional<@KnownProject String> project_uuid) {
+        FieldUpdate<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
 }

@@ -55,7 +55,7 @@ public @interface UnchangedIdentity {
             changed.put("sex", changes.sex() != null && changes.sex() != handle.sex());
             changed.put("firstname", changes.firstname() != null && !changes.firstname().equals(handle.firstname()));
             changed.put("lastname", changes.lastname() != null && !changes.lastname().equals(handle.lastname()));
-            changed.put("dateofbirth", changes.dateofbirth() != null && !Objects.equals(changes.dateofbirth(), handle.dateofbirth()));
+            changed.put("dateOfBirth", changes.dateOfBirth() != null && !Objects.equals(changes.dateOfBirth(), handle.dateOfBirth()));
             boolean valid = true;
             context.disableDefaultConstraintViolation();
             for (Map.Entry<String, Boolean> field : changed.entrySet()) {

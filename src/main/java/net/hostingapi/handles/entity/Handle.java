@@ -267,11 +267,11 @@ public class Handle {
         return fax;
     }
 
-    public LocalDate dateofbirth() {
+    public LocalDate dateOfBirth() {
         return dateofbirth;
     }
 
-    public String countryofbirth() {
+    public String countryOfBirth() {
         return countryofbirth;
     }
 

@@ -19,8 +19,8 @@ import java.sql.SQLTransientConnectionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 
 /**
  * The one place every failure becomes a status and messages. Causes are searched through the
@@ -75,10 +75,10 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 return ApiException.unavailable("The database is unavailable", 5);
             }
             if (cause instanceof ConstraintViolationException violations) {
-                return ApiException.invalid(violations.getConstraintViolations().stream()
-                        .map(v -> Message.forField(MessageCode.FIELD_INVALID, v.getPropertyPath().toString(),
-                                v.getPropertyPath() + ": " + v.getMessage()))
-                        .toList());
+                Violations found = new Violations();
+                violations.getConstraintViolations().forEach(
+                        v -> found.at(v.getPropertyPath().toString()).add(MessageCode.FIELD_INVALID, v.getMessage()));
+                return ApiException.invalid(found);
             }
         }
         LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);

@@ -59,14 +59,14 @@ public class ApiException extends RuntimeException {
         return new ApiException(400, code, text);
     }
 
-    /** 422 with one violated field. */
-    public static ApiException invalid(String field, MessageCode code, String text) {
-        return new ApiException(422, List.of(Message.forField(code, field, text)), Map.of());
+    /** 422 with one violated field; the text names the field first. */
+    public static ApiException invalid(String field, MessageCode code, String detail) {
+        return new ApiException(422, List.of(Message.about(code, field, detail)), Map.of());
     }
 
     /** 422 listing every violated field. */
-    public static ApiException invalid(List<Message> violations) {
-        return new ApiException(422, violations, Map.of());
+    public static ApiException invalid(Violations violations) {
+        return new ApiException(422, violations.messages(), Map.of());
     }
 
     public static ApiException tooManyRequests(MessageCode code, long retryAfterSeconds) {

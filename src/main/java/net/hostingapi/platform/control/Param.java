@@ -5,10 +5,17 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Other names a record component is also accepted under, e.g. Create zone takes {@code zone} for {@code name}. */
+/**
+ * How a record component appears on the wire: under another name than its Java one
+ * ({@code @Param("project_uuid") String projectUuid}), also under aliases (Create zone takes
+ * {@code zone} for {@code name}), or never read.
+ */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
 public @interface Param {
+    /** The wire name; empty: the component's own name. */
+    String value() default "";
+
     String[] aliases() default {};
 
     /** Keep {@code ""} as a value instead of treating it as absent (a record name {@code ""} is the apex). */

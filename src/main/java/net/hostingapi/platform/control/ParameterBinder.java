@@ -2,8 +2,12 @@ package net.hostingapi.platform.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.annotation.PostConstruct;
 import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
 import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -28,14 +32,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
  * The one place request parameters become typed input: binds a request's parameters
- * to a Java record by component name, applying the leniency of contract section 2 (numbers as
+ * to a Java record by wire name (the component's, or the one {@link Param} gives), applying the leniency of contract section 2 (numbers as
  * strings, {@code ""} as absent, booleans as 1/0, bracket maps as lists), then validates it with
  * Bean Validation. Every violated field is reported at once, with its path
  * ({@code records[2].ttl}); nothing is half-bound.
@@ -43,7 +46,7 @@ import java.util.stream.Collectors;
  * Component types: String, Integer, Long, Boolean, enums, LocalDate ({@code YYYY-MM-DD}, also with
  * a midnight time {@code 00:00:00}),
  * LocalDateTime ({@code yyyy-MM-dd HH:mm:ss} or a date), nested records, and Lists of these.
- * {@code Optional<T>} distinguishes JSON null (empty Optional: "clear it") from absent (null).
+ * {@link FieldUpdate} tells absent, JSON null ("clear it") and a value apart; every other absent component is null.
  */
 @ApplicationScoped
 public class ParameterBinder {
@@ -52,18 +55,23 @@ public class ParameterBinder {
     static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
 
     @Inject
-    Validator validator;
+    ValidatorFactory validators;
+
+    private Validator validator;
+
+    @PostConstruct
+    void checkFieldUpdates() {
+        validator = validators.usingContext().addValueExtractor(new FieldUpdateValues()).getValidator();
+    }
 
     /** Bound input and the violations found while binding, for services that add checks of their own. */
-    public record Bound<R>(R value, List<Message> violations) {
+    public record Bound<R>(R value, Violations violations) {
     }
 
     /** Binds the parameters, or throws 422 listing every violation. */
     public <R extends Record> R bind(Parameters parameters, Class<R> type) {
         Bound<R> bound = bindWithViolations(parameters, type);
-        if (!bound.violations().isEmpty()) {
-            throw ApiException.invalid(bound.violations());
-        }
+        bound.violations().throwIfAny();
         return bound.value();
     }
 
@@ -73,33 +81,32 @@ public class ParameterBinder {
      * Components that could not be converted are null.
      */
     public <R extends Record> Bound<R> bindWithViolations(Parameters parameters, Class<R> type) {
-        List<Message> violations = new ArrayList<>();
+        Violations violations = new Violations();
         parameters.markBound();
-        R bound = bindRecord(type, parameters.values(), "", violations, parameters);
+        R bound = bindRecord(type, parameters.values(), violations, parameters);
         if (bound != null) {
             // A field that could not even be converted is reported once, not again as "required".
-            Set<String> unconvertible = violations.stream().map(Message::field).collect(Collectors.toSet());
+            Set<String> unconvertible = violations.messages().stream().map(Message::field).collect(Collectors.toSet());
             for (ConstraintViolation<R> violation : validator.validate(bound)) {
-                // Container element nodes ("<list element>") are no part of the wire's field path.
-                String field = violation.getPropertyPath().toString().replaceAll("\\.<[^>]+>", "");
+                String field = wirePath(type, violation.getPropertyPath());
                 if (!unconvertible.contains(field)) {
-                    violations.add(Message.forField(codeOf(violation), field, field + ": " + violation.getMessage()));
+                    violations.at(field).add(codeOf(violation), violation.getMessage());
                 }
             }
         }
-        return new Bound<>(bound, List.copyOf(violations));
+        return new Bound<>(bound, violations);
     }
 
-    private <R extends Record> R bindRecord(Class<R> type, Map<String, Object> values, String prefix,
-                                            List<Message> violations, Parameters parameters) {
+    private <R extends Record> R bindRecord(Class<R> type, Map<String, Object> values, Violations at, Parameters parameters) {
+        String prefix = at.path().isEmpty() ? "" : at.path() + ".";
         RecordComponent[] components = type.getRecordComponents();
         Object[] arguments = new Object[components.length];
         Set<String> known = new java.util.HashSet<>();
         for (int i = 0; i < components.length; i++) {
             RecordComponent component = components[i];
             List<String> names = new ArrayList<>();
-            names.add(component.getName());
             Param param = component.getAnnotation(Param.class);
+            names.add(wireName(component));
             if (param != null) {
                 names.addAll(Arrays.asList(param.aliases()));
             }
@@ -113,20 +120,19 @@ public class ParameterBinder {
                     present = name;
                 } else if (values.containsKey(name)) {
                     // The first name given wins; the client must learn that its other one was not read.
-                    parameters.warn(Message.forField(MessageCode.PARAMETER_IGNORED, prefix + name,
-                            prefix + name + ": ignored, " + prefix + present + " is used"));
+                    parameters.warn(Message.about(MessageCode.PARAMETER_IGNORED, prefix + name,
+                            "ignored, " + prefix + present + " is used"));
                 }
             }
             if (present == null || (param != null && param.ignored())) {
                 continue;
             }
-            String path = prefix + component.getName();
             Object raw = values.get(present);
             if (param != null && param.keepEmpty() && "".equals(raw)) {
                 arguments[i] = "";
                 continue;
             }
-            arguments[i] = convert(raw, component.getGenericType(), path, violations, parameters);
+            arguments[i] = convert(raw, component.getGenericType(), at.at(wireName(component)), parameters);
         }
         if (!prefix.isEmpty()) {
             for (String key : values.keySet()) {
@@ -137,7 +143,9 @@ public class ParameterBinder {
             }
         }
         for (int i = 0; i < arguments.length; i++) {
-            if (arguments[i] == null && components[i].getType().isPrimitive()) {
+            if (arguments[i] == null && components[i].getType() == FieldUpdate.class) {
+                arguments[i] = FieldUpdate.absent();
+            } else if (arguments[i] == null && components[i].getType().isPrimitive()) {
                 arguments[i] = components[i].getType() == boolean.class ? Boolean.FALSE : 0;
             }
         }
@@ -157,27 +165,24 @@ public class ParameterBinder {
     }
 
     /** Converts one raw value; a value of the wrong shape adds a violation and yields null (treated as absent). */
-    private Object convert(Object raw, Type type, String path, List<Message> violations, Parameters parameters) {
+    private Object convert(Object raw, Type type, Violations at, Parameters parameters) {
         Class<?> raw_type = rawClass(type);
-        if (raw_type == Optional.class) {
+        if (raw_type == FieldUpdate.class) {
             if (raw == null) {
-                return Optional.empty();
+                return FieldUpdate.cleared();
             }
-            if (raw instanceof String s && s.isEmpty()) {
-                return null;
-            }
-            Object inner = convert(raw, argument(type), path, violations, parameters);
-            return inner == null ? null : Optional.of(inner);
+            Object inner = raw instanceof String s && s.isEmpty() ? null : convert(raw, argument(type), at, parameters);
+            return inner == null ? FieldUpdate.absent() : FieldUpdate.to(inner);
         }
         if (raw == null || (raw instanceof String s && s.isEmpty() && raw_type != String.class)) {
             return null;
         }
         if (raw_type == String.class) {
-            String text = text(raw, path, violations);
+            String text = text(raw, at);
             return text == null || text.isEmpty() ? null : text;
         }
         if (raw_type == Integer.class || raw_type == int.class || raw_type == Long.class || raw_type == long.class) {
-            Long number = integer(raw, path, violations);
+            Long number = integer(raw, at);
             if (number == null) {
                 return null;
             }
@@ -185,27 +190,27 @@ public class ParameterBinder {
                 return number;
             }
             if (number > Integer.MAX_VALUE || number < Integer.MIN_VALUE) {
-                violations.add(Message.forField(MessageCode.FIELD_OUT_OF_RANGE, path, path + ": is out of range"));
+                at.add(MessageCode.FIELD_OUT_OF_RANGE, "is out of range");
                 return null;
             }
             return number.intValue();
         }
         if (raw_type == Boolean.class || raw_type == boolean.class) {
-            return bool(raw, path, violations);
+            return bool(raw, at);
         }
         if (raw_type.isEnum()) {
-            return enumValue(raw_type, raw, path, violations);
+            return enumValue(raw_type, raw, at);
         }
         if (raw_type == LocalDate.class) {
-            String text = text(raw, path, violations);
-            return text == null ? null : date(text, path, violations);
+            String text = text(raw, at);
+            return text == null ? null : date(text, at);
         }
         if (raw_type == LocalDateTime.class) {
-            String text = text(raw, path, violations);
-            return text == null ? null : dateTime(text, path, violations);
+            String text = text(raw, at);
+            return text == null ? null : dateTime(text, at);
         }
         if (raw_type == List.class) {
-            List<Object> elements = list(raw, path, violations);
+            List<Object> elements = list(raw, at);
             if (elements == null) {
                 return null;
             }
@@ -213,41 +218,41 @@ public class ParameterBinder {
             List<Object> result = new ArrayList<>();
             for (int i = 0; i < elements.size(); i++) {
                 Object element = elements.get(i);
-                Object converted = convert(element, elementType, path + "[" + i + "]", violations, parameters);
+                Object converted = convert(element, elementType, at.at(i), parameters);
                 result.add(converted);
             }
             return result;
         }
         if (raw_type.isRecord()) {
             if (!(raw instanceof Map<?, ?> map)) {
-                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be an object"));
+                at.add(MessageCode.FIELD_INVALID, "must be an object");
                 return null;
             }
             @SuppressWarnings({"unchecked", "rawtypes"})
-            Object nested = bindRecord((Class) raw_type, (Map<String, Object>) map, path + ".", violations, parameters);
+            Object nested = bindRecord((Class) raw_type, (Map<String, Object>) map, at, parameters);
             return nested;
         }
-        throw new IllegalStateException("Unsupported parameter type " + type + " at " + path);
+        throw new IllegalStateException("Unsupported parameter type " + type + " at " + at.path());
     }
 
-    private static String text(Object raw, String path, List<Message> violations) {
+    private static String text(Object raw, Violations at) {
         String text;
         if (raw instanceof String s) {
             text = s;
         } else if (raw instanceof BigDecimal number) {
             text = plain(number);
             if (text == null) {
-                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be text"));
+                at.add(MessageCode.FIELD_INVALID, "must be text");
                 return null;
             }
         } else if (raw instanceof Boolean b) {
             text = b.toString();
         } else {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be text"));
+            at.add(MessageCode.FIELD_INVALID, "must be text");
             return null;
         }
         if (ControlCharacters.containsAny(text)) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must not contain control characters"));
+            at.add(MessageCode.FIELD_INVALID, "must not contain control characters");
             return null;
         }
         return text;
@@ -262,7 +267,7 @@ public class ParameterBinder {
         return digits > 100 ? null : number.toPlainString();
     }
 
-    private static Long integer(Object raw, String path, List<Message> violations) {
+    private static Long integer(Object raw, Violations at) {
         try {
             if (raw instanceof BigDecimal number) {
                 return number.longValueExact();
@@ -273,11 +278,11 @@ public class ParameterBinder {
         } catch (ArithmeticException e) {
             // not a whole number in range: reported below
         }
-        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be an integer"));
+        at.add(MessageCode.FIELD_INVALID, "must be an integer");
         return null;
     }
 
-    private static Boolean bool(Object raw, String path, List<Message> violations) {
+    private static Boolean bool(Object raw, Violations at) {
         if (raw instanceof Boolean b) {
             return b;
         }
@@ -288,13 +293,13 @@ public class ParameterBinder {
             case "false", "0":
                 return Boolean.FALSE;
             default:
-                violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be true or false"));
+                at.add(MessageCode.FIELD_INVALID, "must be true or false");
                 return null;
         }
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Object enumValue(Class<?> type, Object raw, String path, List<Message> violations) {
+    private static Object enumValue(Class<?> type, Object raw, Violations at) {
         if (raw instanceof String s) {
             for (Object constant : type.getEnumConstants()) {
                 if (((Enum) constant).name().equals(s)) {
@@ -303,35 +308,35 @@ public class ParameterBinder {
             }
         }
         String allowed = Arrays.stream(type.getEnumConstants()).map(c -> ((Enum) c).name()).collect(Collectors.joining(", "));
-        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be one of " + allowed));
+        at.add(MessageCode.FIELD_INVALID, "must be one of " + allowed);
         return null;
     }
 
     /** Clients that format every date as a timestamp send a date of birth as {@code yyyy-MM-dd 00:00:00}: that date. */
     private static final String MIDNIGHT = " 00:00:00";
 
-    private static LocalDate date(String text, String path, List<Message> violations) {
+    private static LocalDate date(String text, Violations at) {
         try {
             return LocalDate.parse(text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT)
                     ? text.substring(0, 10) : text, DATE);
         } catch (DateTimeParseException e) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a date YYYY-MM-DD"));
+            at.add(MessageCode.FIELD_INVALID, "must be a date YYYY-MM-DD");
             return null;
         }
     }
 
-    private static LocalDateTime dateTime(String text, String path, List<Message> violations) {
+    private static LocalDateTime dateTime(String text, Violations at) {
         try {
             return text.length() == 10 ? LocalDate.parse(text, DATE).atStartOfDay() : LocalDateTime.parse(text, DATE_TIME);
         } catch (DateTimeParseException e) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a time yyyy-MM-dd HH:mm:ss"));
+            at.add(MessageCode.FIELD_INVALID, "must be a time yyyy-MM-dd HH:mm:ss");
             return null;
         }
     }
 
     /** A JSON array, or a PHP-style map with index keys (ordered by index), is a list. */
     @SuppressWarnings("unchecked")
-    private static List<Object> list(Object raw, String path, List<Message> violations) {
+    private static List<Object> list(Object raw, Violations at) {
         if (raw instanceof List<?> list) {
             return (List<Object>) list;
         }
@@ -340,8 +345,42 @@ public class ParameterBinder {
             map.forEach((k, v) -> ordered.put(Integer.parseInt((String) k), v));
             return new ArrayList<>(ordered.values());
         }
-        violations.add(Message.forField(MessageCode.FIELD_INVALID, path, path + ": must be a list"));
+        at.add(MessageCode.FIELD_INVALID, "must be a list");
         return null;
+    }
+
+    /** The name a component has on the wire: its own, unless {@link Param#value()} names another. */
+    private static String wireName(RecordComponent component) {
+        Param param = component.getAnnotation(Param.class);
+        return param == null || param.value().isEmpty() ? component.getName() : param.value();
+    }
+
+    /**
+     * A Bean Validation path as the wire names the field ({@code records[2].ttl}): components by their
+     * wire names, container element nodes ({@code <list element>}) left out.
+     */
+    static String wirePath(Class<?> root, Path path) {
+        StringBuilder field = new StringBuilder();
+        Class<?> current = root;
+        for (Path.Node node : path) {
+            if (node.isInIterable() && node.getIndex() != null) {
+                field.append('[').append(node.getIndex()).append(']');
+            }
+            if (node.getKind() != ElementKind.PROPERTY) {
+                continue;
+            }
+            RecordComponent component = current == null || !current.isRecord() ? null : Arrays.stream(current.getRecordComponents())
+                    .filter(c -> c.getName().equals(node.getName())).findFirst().orElse(null);
+            field.append(field.length() == 0 ? "" : ".").append(component == null ? node.getName() : wireName(component));
+            current = component == null ? null : elementClass(component.getGenericType());
+        }
+        return field.toString();
+    }
+
+    /** The class a path continues in below a component: a list's or an update's element, else the component's own. */
+    private static Class<?> elementClass(Type type) {
+        Class<?> raw = rawClass(type);
+        return raw == List.class || raw == FieldUpdate.class ? rawClass(argument(type)) : raw;
     }
 
     private static Class<?> rawClass(Type type) {

@@ -19,9 +19,7 @@ import java.util.List;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
-import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.Param;
@@ -171,10 +169,7 @@ public class ZonesResource {
 
     /** Without the zone there is nothing to check the rest against: that alone is reported. */
     private static void requireZone(ParameterBinder.Bound<?> input) {
-        List<Message> aboutZone = input.violations().stream().filter(m -> "zone".equals(m.field())).toList();
-        if (!aboutZone.isEmpty()) {
-            throw ApiException.invalid(aboutZone);
-        }
+        input.violations().at("zone").only().throwIfAny();
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

@@ -47,7 +47,7 @@ public class NameClaims {
     public static void requireNotPublicSuffix(ZoneNames.ZoneName name, String field) {
         if (isPublicSuffix(name.name()) || isPublicSuffix(name.unicode())) {
             throw ApiException.invalid(field, MessageCode.FIELD_INVALID,
-                    field + ": is a public suffix (like com or co.uk), under which others register their names");
+                    "is a public suffix (like com or co.uk), under which others register their names");
         }
     }
 

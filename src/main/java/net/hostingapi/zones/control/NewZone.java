@@ -1,11 +1,11 @@
 package net.hostingapi.zones.control;
 
+import net.hostingapi.platform.control.FieldUpdate;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
-import java.util.Optional;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.platform.control.Param;
@@ -20,5 +20,5 @@ public record NewZone(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        Optional<@KnownProject String> project_uuid) {
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
 }

@@ -1,8 +1,7 @@
 package net.hostingapi.zones.control;
 
-import java.util.List;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.ZoneRecord;
 
@@ -13,21 +12,20 @@ import net.hostingapi.zones.entity.ZoneRecord;
  */
 record RecordMatcher(String name, Integer ttl, RecordType type, String data, Long id) {
 
-    static RecordMatcher of(RecordSelector selector, String zoneName, String path, List<Message> violations) {
+    static RecordMatcher of(RecordSelector selector, String zoneName, Violations record) {
         if (selector == null || selector.isEmpty()) {
-            violations.add(Message.forField(MessageCode.FIELD_REQUIRED, path,
-                    path + ": give at least one of name, ttl, type, data, id (nothing deletes a whole zone by accident)"));
+            record.add(MessageCode.FIELD_REQUIRED, "give at least one of name, ttl, type, data, id (nothing deletes a whole zone by accident)");
             return null;
         }
         if (selector.type() != null) {
-            RecordValidator.requireAllowed(RecordType.Operation.DELETE, selector.type(), path, violations);
+            RecordValidator.requireAllowed(RecordType.Operation.DELETE, selector.type(), record);
         }
-        String name = selector.name() == null ? null : RecordValidator.name(selector.name(), zoneName, path, violations);
+        String name = selector.name() == null ? null : RecordValidator.name(selector.name(), zoneName, record);
         String data = selector.data();
         if (data != null && selector.type() != null) {
-            data = RecordValidator.data(selector.type(), data, path, violations);
+            data = RecordValidator.data(selector.type(), data, record);
         }
-        Integer ttl = selector.ttl() == null ? null : selector.ttl().orElse(null);
+        Integer ttl = selector.ttl().value();
         return new RecordMatcher(name, ttl, selector.type(), data, selector.id());
     }
 

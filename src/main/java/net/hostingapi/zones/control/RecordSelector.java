@@ -1,9 +1,9 @@
 package net.hostingapi.zones.control;
 
+import net.hostingapi.platform.control.FieldUpdate;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
-import java.util.Optional;
 import net.hostingapi.zones.entity.RecordType;
 
 /**
@@ -12,12 +12,12 @@ import net.hostingapi.zones.entity.RecordType;
  */
 public record RecordSelector(
         @Size(max = RecordNames.MAX_LENGTH) String name,
-        Optional<@Min(60) @Max(604800) Integer> ttl,
+        FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
         RecordType type,
         @Size(max = RecordData.MAX_TXT_LENGTH) String data,
         @Min(1) Long id) {
 
     boolean isEmpty() {
-        return name == null && (ttl == null || ttl.isEmpty()) && type == null && data == null && id == null;
+        return name == null && !ttl.isSet() && type == null && data == null && id == null;
     }
 }

@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 
@@ -23,7 +23,7 @@ public final class RecordValidator {
 
     /** Drafts for create, add and update; null where an element is invalid (its violations are added). */
     public static List<RecordDraft> drafts(List<RecordInput> inputs, String zoneName, RecordType.Operation operation,
-                                           List<Message> violations) {
+                                           Violations violations) {
         List<RecordDraft> drafts = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             RecordInput input = inputs.get(i);
@@ -31,49 +31,45 @@ public final class RecordValidator {
                 drafts.add(null); // Bean Validation already named what is missing
                 continue;
             }
-            String path = "records[" + i + "]";
-            int before = violations.size();
+            Violations record = violations.at("records").at(i);
+            int before = violations.count();
             // A field the binder already refused (too long) is reported once, not again for its content.
-            boolean nameReported = reported(violations, path + ".name");
-            boolean dataReported = reported(violations, path + ".data");
-            requireAllowed(operation, input.type(), path, violations);
-            String name = nameReported ? null : name(input.name(), zoneName, path, violations);
-            String data = dataReported ? null : data(input.type(), input.data(), path, violations);
+            boolean nameReported = record.at("name").reported();
+            boolean dataReported = record.at("data").reported();
+            requireAllowed(operation, input.type(), record);
+            String name = nameReported ? null : name(input.name(), zoneName, record);
+            String data = dataReported ? null : data(input.type(), input.data(), record);
             if (nameReported || dataReported) {
                 drafts.add(null);
                 continue;
             }
-            Integer ttl = input.ttl() == null ? null : input.ttl().orElse(null);
-            drafts.add(violations.size() == before ? new RecordDraft(name, input.type(), data, ttl) : null);
+            Integer ttl = input.ttl().value();
+            drafts.add(violations.count() == before ? new RecordDraft(name, input.type(), data, ttl) : null);
         }
         return drafts;
     }
 
-    private static boolean reported(List<Message> violations, String field) {
-        return violations.stream().anyMatch(v -> field.equals(v.field()));
-    }
-
-    static void requireAllowed(RecordType.Operation operation, RecordType type, String path, List<Message> violations) {
+    static void requireAllowed(RecordType.Operation operation, RecordType type, Violations record) {
         if (!operation.allows(type)) {
-            violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path + ".type", path + ".type: " + type
-                    + " is not allowed here; allowed: " + operation.allowedTypes()));
+            record.at("type").add(MessageCode.FIELD_NOT_ALLOWED,
+                    type + " is not allowed here; allowed: " + operation.allowedTypes());
         }
     }
 
-    static String name(String name, String zoneName, String path, List<Message> violations) {
+    static String name(String name, String zoneName, Violations record) {
         try {
             return RecordNames.relative(name, zoneName);
         } catch (IllegalArgumentException e) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path + ".name", path + ".name: " + e.getMessage()));
+            record.at("name").add(MessageCode.FIELD_INVALID, e.getMessage());
             return null;
         }
     }
 
-    static String data(RecordType type, String data, String path, List<Message> violations) {
+    static String data(RecordType type, String data, Violations record) {
         try {
             return RecordData.validate(type, data);
         } catch (IllegalArgumentException e) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, path + ".data", path + ".data: " + e.getMessage()));
+            record.at("data").add(MessageCode.FIELD_INVALID, e.getMessage());
             return null;
         }
     }
@@ -85,7 +81,7 @@ public final class RecordValidator {
      * name as its own address and answers with one target. Records equal in name, type and data
      * count once (a repeated one only changes its TTL). Violations go to the incoming records involved.
      */
-    public static void checkNames(Collection<RecordDraft> kept, List<RecordDraft> incoming, List<Message> violations) {
+    public static void checkNames(Collection<RecordDraft> kept, List<RecordDraft> incoming, Violations violations) {
         Map<String, Set<List<Object>>> byName = new java.util.HashMap<>();
         java.util.stream.Stream.concat(kept.stream(), incoming.stream()).filter(d -> d != null)
                 .forEach(d -> byName.computeIfAbsent(d.name(), n -> new LinkedHashSet<>()).add(List.of(d.type(), d.data())));
@@ -94,9 +90,9 @@ public final class RecordValidator {
             if (draft == null) {
                 continue;
             }
-            String path = "records[" + i + "].name";
+            Violations name = violations.at("records").at(i).at("name");
             if (draft.type() == RecordType.CNAME && draft.name().equals(RecordNames.APEX)) {
-                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path, path + ": a CNAME cannot sit at the zone's apex"));
+                name.add(MessageCode.FIELD_NOT_ALLOWED, "a CNAME cannot sit at the zone's apex");
                 continue;
             }
             Set<List<Object>> sameName = byName.get(draft.name());
@@ -104,13 +100,11 @@ public final class RecordValidator {
             long forwards = sameName.stream().filter(k -> isForward((RecordType) k.get(0))).count();
             long addresses = sameName.stream().filter(k -> k.get(0) == RecordType.A || k.get(0) == RecordType.AAAA).count();
             if (cnames > 0 && sameName.size() > 1) {
-                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path,
-                        path + ": a CNAME shares its name with no other record (" + draft.name() + ")"));
+                name.add(MessageCode.FIELD_NOT_ALLOWED, "a CNAME shares its name with no other record (" + draft.name() + ")");
             } else if (isForward(draft.type()) ? forwards > 1 || addresses > 0
                     : (draft.type() == RecordType.A || draft.type() == RecordType.AAAA) && forwards > 0) {
-                violations.add(Message.forField(MessageCode.FIELD_NOT_ALLOWED, path, path
-                        + ": an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
-                        + draft.name() + ")"));
+                name.add(MessageCode.FIELD_NOT_ALLOWED, "an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
+                        + draft.name() + ")");
             }
         }
     }
@@ -120,13 +114,13 @@ public final class RecordValidator {
     }
 
     /** The request and zone limits of contract section 8. */
-    public static void checkLimits(int incoming, long resulting, ZoneSettings settings, List<Message> violations) {
+    public static void checkLimits(int incoming, long resulting, ZoneSettings settings, Violations violations) {
         if (incoming > settings.maxRecordsPerRequest()) {
-            violations.add(Message.forField(MessageCode.FIELD_OUT_OF_RANGE, "records",
-                    "records: at most " + settings.maxRecordsPerRequest() + " records in one request"));
+            violations.at("records").add(MessageCode.FIELD_OUT_OF_RANGE,
+                    "at most " + settings.maxRecordsPerRequest() + " records in one request");
         } else if (resulting > settings.maxRecordsPerZone()) {
-            violations.add(Message.forField(MessageCode.FIELD_OUT_OF_RANGE, "records",
-                    "records: a zone holds at most " + settings.maxRecordsPerZone() + " records"));
+            violations.at("records").add(MessageCode.FIELD_OUT_OF_RANGE,
+                    "a zone holds at most " + settings.maxRecordsPerZone() + " records");
         }
     }
 }

@@ -9,17 +9,18 @@ import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import net.hostingapi.accounts.control.CurrentCaller;
-import net.hostingapi.accounts.control.ProjectRegistry;
-import net.hostingapi.accounts.control.UserDirectory;
+
+import net.hostingapi.accounts.control.AccountReferences;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
@@ -54,10 +55,7 @@ public class ZoneEditor {
     CurrentCaller caller;
 
     @Inject
-    UserDirectory users;
-
-    @Inject
-    ProjectRegistry projects;
+    AccountReferences references;
 
     @Inject
     ZoneSettings settings;
@@ -72,25 +70,22 @@ public class ZoneEditor {
     NameClaims claims;
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed create(NewZone input, List<Message> bindingViolations) {
-        List<Message> violations = new ArrayList<>(bindingViolations);
+    public Changed create(NewZone input, Violations violations) {
         ZoneNames.ZoneName name = null;
         try {
             name = input.name() == null ? null : ZoneNames.normalize(input.name());
         } catch (IllegalArgumentException e) {
-            violations.add(Message.forField(MessageCode.FIELD_INVALID, "name", "name: " + e.getMessage()));
+            violations.at("name").add(MessageCode.FIELD_INVALID, e.getMessage());
         }
         List<RecordInput> inputs = input.records() == null ? List.of() : input.records();
         List<RecordDraft> drafts = name == null ? List.of()
                 : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
         RecordValidator.checkNames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         NameClaims.requireNotPublicSuffix(name, "name");
-        ApiUser user = user(input.user());
-        Optional<Project> project = project(input.project_uuid());
+        ApiUser user = references.user("user", input.user());
+        FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
         claims.claim(name.name(), caller.accountId());
         Zone zone = new Zone(em.find(Account.class, caller.accountId()), name.name(), name.unicode(),
                 new SoaSettings(
@@ -101,9 +96,7 @@ public class ZoneEditor {
                         Objects.requireNonNullElse(input.ttl(), ZoneSettings.DEFAULT_TTL)),
                 settings.nsFirst(), settings.nsSecond());
         zone.assignTo(user);
-        if (project != null) {
-            zone.assignTo(project);
-        }
+        zone.assignTo(project.value());
         List<Message> warnings = new ArrayList<>();
         merge(drafts, inputs, warnings).forEach(zone::add);
         em.persist(zone);
@@ -119,18 +112,15 @@ public class ZoneEditor {
      * and their ids, alone.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed update(ZoneChanges input, List<Message> bindingViolations) {
+    public Changed update(ZoneChanges input, Violations violations) {
         Zone zone = locked(input.zone());
-        List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordDraft> drafts = null;
         if (input.records() != null) {
             drafts = RecordValidator.drafts(input.records(), zone.name(), RecordType.Operation.UPDATE, violations);
             RecordValidator.checkNames(List.of(), drafts, violations);
             RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
         }
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         List<Message> warnings = new ArrayList<>();
         if (drafts != null) {
             claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
@@ -139,15 +129,15 @@ public class ZoneEditor {
                 drafts = null;
             }
         }
-        ApiUser user = user(input.user());
-        Optional<Project> project = project(input.project_uuid());
+        ApiUser user = references.user("user", input.user());
+        FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
         boolean changed = zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
         if (user != null && (zone.user() == null || !user.id().equals(zone.user().id()))) {
             zone.assignTo(user);
             changed = true;
         }
-        if (project != null && !Objects.equals(project.map(Project::id).orElse(null), zone.project() == null ? null : zone.project().id())) {
-            zone.assignTo(project);
+        if (project.isGiven() && !Objects.equals(project.map(Project::id).value(), zone.project() == null ? null : zone.project().id())) {
+            zone.assignTo(project.value());
             changed = true;
         }
         if (drafts != null) {
@@ -184,7 +174,7 @@ public class ZoneEditor {
             int at = indexOfSame(result, draft);
             if (at < 0) {
                 result.add(draft);
-            } else if (inputs.get(i).ttl() != null && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
+            } else if (inputs.get(i).ttl().isGiven() && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
                 warnings.add(ttlChanged(path, draft, result.get(at).ttl()));
                 result.set(at, draft);
             } else {
@@ -204,11 +194,11 @@ public class ZoneEditor {
     }
 
     private static Message alreadyPresent(String path) {
-        return Message.forField(MessageCode.RECORD_ALREADY_PRESENT, path, path + ": " + MessageCode.RECORD_ALREADY_PRESENT.text());
+        return Message.about(MessageCode.RECORD_ALREADY_PRESENT, path, MessageCode.RECORD_ALREADY_PRESENT.text());
     }
 
     private static Message ttlChanged(String path, RecordDraft draft, Integer before) {
-        return Message.forField(MessageCode.RECORD_TTL_CHANGED, path, path + ": record already present (" + draft.name() + " "
+        return Message.about(MessageCode.RECORD_TTL_CHANGED, path, "record already present (" + draft.name() + " "
                 + draft.type() + " " + draft.data() + "); its TTL changed from " + ttlText(before) + " to " + ttlText(draft.ttl()));
     }
 
@@ -239,18 +229,15 @@ public class ZoneEditor {
      * the zone under its lock took a third of an addition's time on zones of a few hundred records (JFR).
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed addRecords(String zoneName, List<RecordInput> inputs, List<Message> bindingViolations) {
+    public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
         Zone zone = locked(zoneName);
         ZoneState before = ZoneState.of(zone);
-        List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
         long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class).setParameter("zone", zone).getSingleResult();
         RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
@@ -263,7 +250,7 @@ public class ZoneEditor {
                 ZoneRecord record = zone.add(draft);
                 present.add(record);
                 added.add(record);
-            } else if (inputs.get(i).ttl() != null && !Objects.equals(same.ttl(), draft.ttl())) {
+            } else if (inputs.get(i).ttl().isGiven() && !Objects.equals(same.ttl(), draft.ttl())) {
                 // Clients retry with a new TTL and expect it to count (see merge).
                 warnings.add(ttlChanged(path, draft, same.ttl()));
                 same.changeTtl(draft.ttl());
@@ -288,16 +275,13 @@ public class ZoneEditor {
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed deleteRecords(String zoneName, List<RecordSelector> selectors, List<Message> bindingViolations) {
+    public Changed deleteRecords(String zoneName, List<RecordSelector> selectors, Violations violations) {
         Zone zone = locked(zoneName);
-        List<Message> violations = new ArrayList<>(bindingViolations);
         List<RecordMatcher> matchers = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
-            matchers.add(RecordMatcher.of(selectors.get(i), zone.name(), "records[" + i + "]", violations));
+            matchers.add(RecordMatcher.of(selectors.get(i), zone.name(), violations.at("records").at(i)));
         }
-        if (!violations.isEmpty()) {
-            throw ApiException.invalid(violations);
-        }
+        violations.throwIfAny();
         List<ZoneRecord> removed = zone.removeRecords(r -> matchers.stream().anyMatch(m -> m.matches(r)));
         if (removed.isEmpty()) {
             return new Changed(zone, List.of(Message.of(MessageCode.NO_RECORD_MATCHED)));
@@ -378,7 +362,7 @@ public class ZoneEditor {
         try {
             return ZoneNames.normalize(domainName);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalid("domainName", MessageCode.FIELD_INVALID, "domainName: " + e.getMessage());
+            throw ApiException.invalid("domainName", MessageCode.FIELD_INVALID, e.getMessage());
         }
     }
 
@@ -389,21 +373,6 @@ public class ZoneEditor {
         } catch (PersistenceException e) {
             throw NameClaims.taken();
         }
-    }
-
-    /** The user named (checked by {@code @KnownUser} while binding); null when none was given. */
-    private ApiUser user(String username) {
-        return username == null ? null : users.find(username).orElseThrow(
-                () -> ApiException.invalid("user", MessageCode.FIELD_INVALID, "user: no such user in the account"));
-    }
-
-    /** Null: not given; empty: clear it (checked by {@code @KnownProject} while binding). */
-    private Optional<Project> project(Optional<String> uuid) {
-        if (uuid == null || uuid.isEmpty()) {
-            return uuid == null ? null : Optional.empty();
-        }
-        return Optional.of(projects.find(uuid.get()).orElseThrow(
-                () -> ApiException.invalid("project_uuid", MessageCode.FIELD_INVALID, "project_uuid: no such project in the account")));
     }
 
     private static RecordDraft draftOf(ZoneRecord record) {

@@ -21,7 +21,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Predicate;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
@@ -159,9 +158,9 @@ public class Zone {
         user = newUser;
     }
 
-    /** Empty clears the project. */
-    public void assignTo(Optional<Project> newProject) {
-        project = newProject.orElse(null);
+    /** Null clears the project. */
+    public void assignTo(Project newProject) {
+        project = newProject;
     }
 
     /** Adds a record unless one with the same name, type and data exists; tells whether it added. */
