@@ -45,7 +45,7 @@ class RightsSweepIT {
     private static final String NONE = "";
     private static final String ZONES = "/api/v1/dns/zones";
 
-    /** Spec and contract section 3; export as the README says. An operation missing here fails the sweep. */
+    /** Spec and contract section 3; export as src/site/markdown/api.md says. An operation missing here fails the sweep. */
     private static final Map<String, String> RIGHT_OF = Map.ofEntries(
             Map.entry("GET " + ZONES, LIST),
             Map.entry("GET " + ZONES + "/show", LIST),

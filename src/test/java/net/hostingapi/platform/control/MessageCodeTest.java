@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The message codes are part of the wire contract: unique, and every one listed in the README. */
+/** The message codes are part of the wire contract: unique, and every one listed in the API reference. */
 class MessageCodeTest {
 
     @Test
@@ -21,10 +21,10 @@ class MessageCodeTest {
     }
 
     @Test
-    void readmeListsEveryCode() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void theApiReferenceListsEveryCode() throws IOException {
+        String reference = Files.readString(Path.of("src/site/markdown/api.md"));
         for (MessageCode code : MessageCode.values()) {
-            assertTrue(readme.contains("| " + code.code() + " | `" + code.name() + "` |"), "README lacks " + code);
+            assertTrue(reference.contains("| " + code.code() + " | `" + code.name() + "` |"), "api.md lacks " + code);
         }
     }
 }
