@@ -1,5 +1,6 @@
 package net.hostingapi.platform.boundary;
 
+import jakarta.inject.Inject;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -28,18 +29,21 @@ import net.hostingapi.platform.control.MessageCode;
 @WebFilter(urlPatterns = "/*")
 public class EdgeFilter implements Filter {
 
+    @Inject
+    RequestLog requestLog;
+
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
         String rawPath = http.getRequestURI();
         if (!isWellFormedPath(rawPath)) {
             EnvelopeFilter.writeError(http, (HttpServletResponse) response, "-",
-                    ApiException.badRequest(MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"));
+                    ApiException.badRequest(MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"), requestLog);
             return;
         }
         if ("TRACE".equals(http.getMethod()) && !rawPath.startsWith("/api/")) {
             EnvelopeFilter.writeError(http, (HttpServletResponse) response, rawPath,
-                    new ApiException(405, MessageCode.METHOD_NOT_ALLOWED));
+                    new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
             return;
         }
         chain.doFilter(request, response);

@@ -8,18 +8,24 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.lang.reflect.Method;
 import java.util.List;
-import java.util.logging.Logger;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.ControlCharacters;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Parameters;
 
 /**
@@ -35,12 +41,17 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     /** Spelled as the contract spells it (JAX-RS would write it without the space). */
     public static final String JSON_CONTENT_TYPE = "application/json; charset=utf-8";
     private static final String NULL_DATA = "\"data\":null}";
-    private static final Logger LOG = Logger.getLogger("net.hostingapi.request");
-    /** Longer than our longest path segment ("server-actions"), shorter than any generated token. */
-    private static final int MAX_LOGGED_SEGMENT = 24;
+    /** Operations by resource method, as the request metrics name them ({@code POST /api/v1/dns/zones/create}). */
+    private static final Map<Method, String> OPERATIONS = new ConcurrentHashMap<>();
 
     @Context
     HttpServletRequest servletRequest;
+
+    @Context
+    ResourceInfo resource;
+
+    @Inject
+    RequestLog requestLog;
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
@@ -54,7 +65,9 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             response.getHeaders().remove("Content-Type");
             response.getHeaders().remove("Content-Length");
         }
+        MessageCode refusal = null;
         if (response.getEntity() instanceof Reply reply) {
+            refusal = firstError(reply);
             response.setStatus(reply.status());
             reply.headers().forEach(response.getHeaders()::putSingle);
             Parameters parameters = parametersOrNull();
@@ -69,15 +82,10 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         }
         Object started = request.getProperty(PathNormalizer.STARTED);
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
-        logRequest(request.getMethod(), request.getUriInfo().getRequestUri().getRawPath(), response.getStatus(), micros,
-                servletRequest, requestId);
-    }
-
-    /** The path only, never the query string (authToken, the verification link's token); the caller by account and token id, never by the token. */
-    private static void logRequest(String method, String rawPath, int status, long micros, HttpServletRequest servletRequest,
-                                   String requestId) {
-        LOG.info(() -> String.format("%s %s %d %d.%03dms %s request=%s", method, loggedPath(rawPath), status,
-                micros / 1000, micros % 1000, RequestCaller.describe(servletRequest), requestId));
+        Method method = resource.getResourceMethod();
+        requestLog.record(servletRequest, request.getMethod(), request.getUriInfo().getRequestUri().getRawPath(),
+                method == null ? UNMATCHED : OPERATIONS.computeIfAbsent(method, m -> operation(request.getMethod(), resource.getResourceClass(), m)),
+                response.getStatus(), micros, requestId, refusal);
     }
 
     /**
@@ -85,8 +93,8 @@ public class EnvelopeFilter implements ContainerResponseFilter {
      * {@code ErrorPageServlet}): written to the servlet response directly, with the request's id
      * and its log line.
      */
-    static void writeError(HttpServletRequest request, HttpServletResponse response, String rawPath, ApiException failure)
-            throws IOException {
+    static void writeError(HttpServletRequest request, HttpServletResponse response, String rawPath, ApiException failure,
+                           RequestLog requestLog) throws IOException {
         String requestId = RequestIds.of(request);
         byte[] body = envelopeText(Reply.error(failure), requestId,
                 clientTransactionId(null, request.getHeader("X-Client-Transaction-Id"))).getBytes(StandardCharsets.UTF_8);
@@ -98,31 +106,28 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
         response.flushBuffer();
-        logRequest(request.getMethod(), rawPath, failure.status(), -1, request, requestId);
+        requestLog.record(request, request.getMethod(), rawPath, UNMATCHED, failure.status(), -1, requestId,
+                failure.errors().isEmpty() ? null : failure.errors().get(0).code());
     }
 
-    /**
-     * The path with every segment longer than any of ours replaced by {@code *}: a client that puts
-     * a token into the path (say the confirm link's token as a segment) must not get it logged.
-     */
-    static String loggedPath(String rawPath) {
-        if (rawPath == null) {
+    private static final String UNMATCHED = "unmatched";
+
+    /** The operation of a resource method: its HTTP method and its path template under the application's path. */
+    static String operation(String httpMethod, Class<?> resourceClass, Method method) {
+        Path classPath = resourceClass.getAnnotation(Path.class);
+        Path methodPath = method.getAnnotation(Path.class);
+        return httpMethod + " /api/v1" + segment(classPath) + segment(methodPath);
+    }
+
+    private static String segment(Path path) {
+        if (path == null || path.value().isEmpty() || "/".equals(path.value())) {
             return "";
         }
-        StringBuilder logged = new StringBuilder(rawPath.length());
-        int start = 0;
-        while (start <= rawPath.length()) {
-            int end = rawPath.indexOf('/', start);
-            if (end < 0) {
-                end = rawPath.length();
-            }
-            logged.append(end - start > MAX_LOGGED_SEGMENT ? "*" : rawPath.substring(start, end));
-            if (end < rawPath.length()) {
-                logged.append('/');
-            }
-            start = end + 1;
-        }
-        return logged.toString();
+        return path.value().startsWith("/") ? path.value() : "/" + path.value();
+    }
+
+    private static MessageCode firstError(Reply reply) {
+        return reply.errors().isEmpty() ? null : reply.errors().get(0).code();
     }
 
     private Parameters parametersOrNull() {

@@ -1,5 +1,6 @@
 package net.hostingapi.platform.boundary;
 
+import jakarta.inject.Inject;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
@@ -21,10 +22,13 @@ public class ErrorPageServlet extends HttpServlet {
 
     static final String PATH = "/.error-envelope";
 
+    @Inject
+    RequestLog requestLog;
+
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (request.getDispatcherType() != DispatcherType.ERROR) {
-            EnvelopeFilter.writeError(request, response, PATH, new ApiException(404, MessageCode.PATH_NOT_FOUND));
+            EnvelopeFilter.writeError(request, response, PATH, new ApiException(404, MessageCode.PATH_NOT_FOUND), requestLog);
             return;
         }
         Object thrown = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
@@ -33,6 +37,6 @@ public class ErrorPageServlet extends HttpServlet {
                 ? ErrorMapper.classify(t, request)
                 : ErrorMapper.forStatus(status instanceof Integer code ? code : 500, request);
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
-        EnvelopeFilter.writeError(request, response, uri instanceof String s ? s : "-", failure);
+        EnvelopeFilter.writeError(request, response, uri instanceof String s ? s : "-", failure, requestLog);
     }
 }

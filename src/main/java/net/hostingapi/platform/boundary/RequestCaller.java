@@ -10,16 +10,27 @@ public final class RequestCaller {
 
     private static final String ATTRIBUTE = RequestCaller.class.getName();
 
+    private record Caller(long accountId, long tokenId) {
+    }
+
     private RequestCaller() {
     }
 
     public static void record(HttpServletRequest request, long accountId, long tokenId) {
-        request.setAttribute(ATTRIBUTE, "account=" + accountId + " tokenId=" + tokenId);
+        request.setAttribute(ATTRIBUTE, new Caller(accountId, tokenId));
     }
 
     /** {@code account=12 tokenId=34}, or {@code account=- tokenId=-} for a request without a valid token. */
     public static String describe(HttpServletRequest request) {
-        Object caller = request.getAttribute(ATTRIBUTE);
-        return caller instanceof String s ? s : "account=- tokenId=-";
+        return request.getAttribute(ATTRIBUTE) instanceof Caller c ? "account=" + c.accountId() + " tokenId=" + c.tokenId()
+                : "account=- tokenId=-";
+    }
+
+    public static Long accountOf(HttpServletRequest request) {
+        return request.getAttribute(ATTRIBUTE) instanceof Caller c ? c.accountId() : null;
+    }
+
+    public static Long tokenIdOf(HttpServletRequest request) {
+        return request.getAttribute(ATTRIBUTE) instanceof Caller c ? c.tokenId() : null;
     }
 }

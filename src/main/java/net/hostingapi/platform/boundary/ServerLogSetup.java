@@ -3,16 +3,23 @@ package net.hostingapi.platform.boundary;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
+import net.hostingapi.platform.control.JsonLogFormatter;
 import net.hostingapi.platform.control.LogRedaction;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Puts {@link LogRedaction} on the server's log handlers while the application runs, and takes it
- * off at undeploy (its class belongs to the application's class loader). Installed from within
- * the WAR because the WAR also runs in Payara installations we do not configure.
+ * What the application puts on the server's log handlers while it runs, taking it off at undeploy
+ * (the classes belong to the application's class loader): {@link LogRedaction}, and with
+ * {@code LOG_FORMAT=json} the {@link JsonLogFormatter}. Installed from within the WAR because the
+ * WAR also runs in Payara installations we do not configure.
  * <p>
  * A handler consults its filter only if it chooses to: {@code java.util.logging.ConsoleHandler}
  * (Payara Micro's console) does, Payara Server's {@code GFFileHandler} (server.log) does not. So
@@ -21,9 +28,9 @@ import net.hostingapi.platform.control.LogRedaction;
  * cannot catch what is logged before the application starts (boot commands).
  */
 @WebListener
-public class LogRedactionInstaller implements ServletContextListener {
+public class ServerLogSetup implements ServletContextListener {
 
-    private static final Logger LOG = Logger.getLogger(LogRedactionInstaller.class.getName());
+    private static final Logger LOG = Logger.getLogger(ServerLogSetup.class.getName());
     /** Loggers that have written request URIs or parameters; kept referenced so that their filter stays. */
     private static final List<String> REQUEST_LOGGERS = List.of(
             "org.glassfish.jersey.servlet.WebComponent",
@@ -36,12 +43,22 @@ public class LogRedactionInstaller implements ServletContextListener {
 
     private final List<Handler> handlers = new ArrayList<>();
     private final List<Logger> loggers = new ArrayList<>();
+    private final Map<Handler, Formatter> formatters = new HashMap<>();
+
+    @Inject
+    @ConfigProperty(name = "LOG_FORMAT", defaultValue = "text")
+    String logFormat;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
+        boolean json = "json".equalsIgnoreCase(logFormat.strip());
         for (Handler handler : Logger.getLogger("").getHandlers()) {
             handler.setFilter(new LogRedaction(handler.getFilter()));
             handlers.add(handler);
+            if (json) {
+                formatters.put(handler, handler.getFormatter());
+                handler.setFormatter(new JsonLogFormatter());
+            }
         }
         for (String name : REQUEST_LOGGERS) {
             Logger logger = Logger.getLogger(name);
@@ -60,6 +77,8 @@ public class LogRedactionInstaller implements ServletContextListener {
                 handler.setFilter(redaction.previous());
             }
         }
+        formatters.forEach(Handler::setFormatter);
+        formatters.clear();
         for (Logger logger : loggers) {
             if (logger.getFilter() instanceof LogRedaction redaction) {
                 logger.setFilter(redaction.previous());

@@ -1,0 +1,31 @@
+package net.hostingapi.mail.control;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import javax.sql.DataSource;
+import net.hostingapi.platform.control.DatabaseGauges;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+
+/** The mail outbox as {@code /metrics} shows it: what waits, what failed its last attempt, and for how long the oldest has waited. */
+@ApplicationScoped
+public class MailMetrics {
+
+    @Resource(lookup = "jdbc/hosting")
+    DataSource database;
+
+    @Inject
+    MetricRegistry metrics;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        DatabaseGauges.register(metrics, database, "mail_outbox_backlog",
+                "Mails waiting for delivery", "SELECT COUNT(*) FROM mail_outbox");
+        DatabaseGauges.register(metrics, database, "mail_outbox_failing",
+                "Mails whose last delivery attempt failed (retried with backoff)",
+                "SELECT COUNT(*) FROM mail_outbox WHERE last_error IS NOT NULL");
+        DatabaseGauges.register(metrics, database, "mail_outbox_oldest_age_seconds",
+                "Seconds the oldest waiting mail has waited", "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM mail_outbox");
+    }
+}

@@ -1,0 +1,101 @@
+package net.hostingapi.platform.boundary;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import net.hostingapi.platform.control.MessageCode;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * What every answered request leaves behind: one log line (logger {@code net.hostingapi.request})
+ * and its share of the request metrics. The line names the client address, the caller by account
+ * and token id (never the token), method, path (never the query string), status, duration and
+ * request id; with {@code LOG_FORMAT=json} the same fields are members of the line's JSON object.
+ */
+@ApplicationScoped
+public class RequestLog {
+
+    static final Logger LOG = Logger.getLogger("net.hostingapi.request");
+    /** Longer than our longest path segment ("server-actions"), shorter than any generated token. */
+    private static final int MAX_LOGGED_SEGMENT = 24;
+
+    private static final Metadata REQUESTS = Metadata.builder().withName("http_server_requests")
+            .withDescription("Answered requests by operation (method and path template; 'unmatched' for unknown paths) and status").build();
+    private static final Metadata AUTHENTICATION_FAILURES = Metadata.builder().withName("authentication_failures")
+            .withDescription("Requests answered 401: no, unknown, expired or deactivated token").build();
+    private static final Metadata RATE_LIMITED = Metadata.builder().withName("rate_limited_requests")
+            .withDescription("Requests answered 429, by the limiter's message code").build();
+
+    @Inject
+    MetricRegistry metrics;
+
+    @Inject
+    ClientAddresses clients;
+
+    /**
+     * @param operation the matched operation ({@code POST /api/v1/dns/zones/create}), or {@code unmatched}
+     * @param refusal   the code of a refusal's first error, or null
+     */
+    public void record(HttpServletRequest request, String method, String rawPath, String operation, int status,
+                       long micros, String requestId, MessageCode refusal) {
+        metrics.timer(REQUESTS, new Tag("operation", operation), new Tag("status", Integer.toString(status)))
+                .update(Duration.ofNanos(Math.max(0, micros) * 1000));
+        if (status == 401) {
+            metrics.counter(AUTHENTICATION_FAILURES).inc();
+        } else if (status == 429) {
+            metrics.counter(RATE_LIMITED, new Tag("limiter", refusal == null ? "unknown" : refusal.name())).inc();
+        }
+        if (!LOG.isLoggable(Level.INFO)) {
+            return;
+        }
+        String client = clients.of(request);
+        String path = loggedPath(rawPath);
+        String caller = RequestCaller.describe(request);
+        LogRecord line = new LogRecord(Level.INFO, String.format("%s %s %d %d.%03dms client=%s %s request=%s", method, path,
+                status, micros / 1000, Math.abs(micros % 1000), client, caller, requestId));
+        line.setLoggerName(LOG.getName());
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("method", method);
+        fields.put("path", path);
+        fields.put("status", status);
+        fields.put("duration_ms", micros < 0 ? null : micros / 1000.0);
+        fields.put("client", client);
+        fields.put("account", RequestCaller.accountOf(request));
+        fields.put("token_id", RequestCaller.tokenIdOf(request));
+        fields.put("request_id", requestId);
+        line.setParameters(new Object[] {fields});
+        LOG.log(line);
+    }
+
+    /**
+     * The path with every segment longer than any of ours replaced by {@code *}: a client that puts
+     * a token into the path (say the confirm link's token as a segment) must not get it logged.
+     */
+    static String loggedPath(String rawPath) {
+        if (rawPath == null) {
+            return "";
+        }
+        StringBuilder logged = new StringBuilder(rawPath.length());
+        int start = 0;
+        while (start <= rawPath.length()) {
+            int end = rawPath.indexOf('/', start);
+            if (end < 0) {
+                end = rawPath.length();
+            }
+            logged.append(end - start > MAX_LOGGED_SEGMENT ? "*" : rawPath.substring(start, end));
+            if (end < rawPath.length()) {
+                logged.append('/');
+            }
+            start = end + 1;
+        }
+        return logged.toString();
+    }
+}

@@ -1,0 +1,41 @@
+package net.hostingapi.platform.control;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+
+/**
+ * Gauges whose value is a number the database holds (a backlog, the age of its oldest entry), read
+ * when {@code /metrics} is scraped. Without an answer from the database a gauge reads -1, so that
+ * an alert on it fires rather than the scrape failing as a whole.
+ */
+public final class DatabaseGauges {
+
+    private static final Logger LOG = Logger.getLogger(DatabaseGauges.class.getName());
+
+    private DatabaseGauges() {
+    }
+
+    /** A gauge of the single number {@code sql} selects; null (an empty table's MIN) reads 0. */
+    public static void register(MetricRegistry metrics, DataSource database, String name, String description, String sql) {
+        metrics.gauge(Metadata.builder().withName(name).withDescription(description).build(),
+                database, db -> read(db, name, sql));
+    }
+
+    private static long read(DataSource database, String name, String sql) {
+        try (Connection connection = database.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery(sql)) {
+            return row.next() ? row.getLong(1) : 0;
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "Gauge " + name + " unread", e);
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package net.hostingapi.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import java.net.URL;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+
+/** What an operator alerts on, read from {@code /metrics} in Prometheus text after the requests that move it. */
+@ServiceTest
+@RunAsClient
+class MetricsIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void requestsAreCountedByOperationAndStatusWithTheirDurations() {
+        Api api = Api.at(base);
+        Api.Customer customer = api.newCustomer();
+        String zone = customer.username() + ".example";
+        double before = value(metrics(), "http_server_requests_count", "POST /api/v1/dns/zones/create", "201");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(201, customer.api().json("POST", "/api/v1/dns/zones/create",
+                    Json.createObjectBuilder().add("name", i + zone).build()).status());
+        }
+        String text = metrics();
+        assertEquals(before + 3, value(text, "http_server_requests_count", "POST /api/v1/dns/zones/create", "201"), 0.0);
+        assertTrue(value(text, "http_server_requests_sum", "POST /api/v1/dns/zones/create", "201") > 0, "durations add up");
+        assertTrue(value(api.get("/no/such/path").status() == 404 ? metrics() : "", "http_server_requests_count", "unmatched", "404") >= 1,
+                "unknown paths count as unmatched");
+    }
+
+    @Test
+    void failedAuthenticationsAndRefusalsByTheirLimiterAreCounted() {
+        Api intruder = Api.at(base).withToken("no-such-token-" + System.nanoTime());
+        double failedBefore = plain(metrics(), "authentication_failures_total");
+        int refused = 0;
+        for (int i = 0; i < 40 && refused == 0; i++) {
+            int status = intruder.get("/api/v1/account/permissions").status();
+            refused += status == 429 ? 1 : 0;
+        }
+        String text = metrics();
+        assertTrue(plain(text, "authentication_failures_total") > failedBefore, text);
+        assertTrue(refused > 0, "the failed-authentication limit answered 429");
+        assertTrue(plain(text, "rate_limited_requests_total{limiter=\"TOO_MANY_FAILED_AUTHENTICATIONS\"") >= 1, text);
+    }
+
+    @Test
+    void outboxBacklogsAreReadFromTheDatabase() {
+        // -1: the query failed; -2: no such gauge.
+        String text = metrics();
+        for (String gauge : List.of("nameserver_outbox_backlog", "nameserver_outbox_failing", "nameserver_outbox_oldest_age_seconds",
+                "mail_outbox_backlog", "mail_outbox_failing", "mail_outbox_oldest_age_seconds")) {
+            assertTrue(plain(text, gauge) >= 0, gauge + " is read from the database: " + text);
+        }
+    }
+
+    private String metrics() {
+        Api.Response response = Api.at(base).get("/metrics");
+        assertEquals(200, response.status());
+        return response.body();
+    }
+
+    /** The value of the series of {@code name} with the given operation and status labels; 0 if absent. */
+    private static double value(String text, String name, String operation, String status) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + "{") && line.contains("operation=\"" + operation + "\"") && line.contains("status=\"" + status + "\"")) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
+    }
+
+    /** The value of the first series whose line starts with {@code prefix} (a name, or a name and its first labels); -2 if absent. */
+    private static double plain(String text, String prefix) {
+        Matcher line = Pattern.compile("^" + Pattern.quote(prefix) + "[{ ].*?([-0-9.eE+]+|NaN)$|^" + Pattern.quote(prefix) + ".*? ([-0-9.eE+]+)$",
+                Pattern.MULTILINE).matcher(text);
+        if (!line.find()) {
+            return -2;
+        }
+        String value = line.group(1) != null ? line.group(1) : line.group(2);
+        return Double.parseDouble(value);
+    }
+}
