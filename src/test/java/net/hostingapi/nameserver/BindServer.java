@@ -1,4 +1,4 @@
-package net.hostingapi.zones;
+package net.hostingapi.nameserver;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -7,6 +7,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.Optional;
+import net.hostingapi.zones.control.ClaimedNames;
+import net.hostingapi.zones.control.NameClaims;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
 

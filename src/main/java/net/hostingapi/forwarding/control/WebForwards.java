@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.forwarding.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.entity.RecordType;
 
 /**
@@ -48,7 +49,7 @@ public class WebForwards {
         return entry.forward();
     }
 
-    void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) PublicationOutbox.ZonesChanged changed) {
+    void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZonesChanged changed) {
         cache.clear();
     }
 }

@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
@@ -17,6 +17,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import net.hostingapi.zones.control.ZoneFile;
+import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.entity.Zone;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

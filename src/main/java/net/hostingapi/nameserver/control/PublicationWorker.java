@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.SchemaMigration;
-import net.hostingapi.zones.entity.PendingPublication;
+import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.zones.control.ZonesChanged;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -67,7 +68,7 @@ public class PublicationWorker {
      * drain under way takes the change along; handing each commit to the executor cost writers
      * a twentieth of their time (JFR: capturing the thread's context).
      */
-    public void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) PublicationOutbox.ZonesChanged changed) {
+    public void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZonesChanged changed) {
         again.set(true);
         if (!running.get()) {
             executor.execute(this::drain);

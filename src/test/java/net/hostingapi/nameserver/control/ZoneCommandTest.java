@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,18 +68,5 @@ class ZoneCommandTest {
                 + "zone \"a.example\" { type primary; file \"/z/a.example.zone\"; };\n"
                 + "zone \"q\\\"\\\\.example\" { type primary; file \"/z/q.zone\"; };\n",
                 ZonesInclude.render(zones));
-    }
-
-    @Test
-    void zoneFileModeIsOctal() {
-        ZoneSettings settings = new ZoneSettings();
-        settings.zoneFileMode = "0640";
-        assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
-        settings.zoneFileMode = "644";
-        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
-        settings.zoneFileMode = "rw-r-----";
-        assertThrows(IllegalArgumentException.class, settings::zoneFilePermissions);
-        settings.zoneFileMode = "4755";
-        assertThrows(IllegalArgumentException.class, settings::zoneFilePermissions);
     }
 }

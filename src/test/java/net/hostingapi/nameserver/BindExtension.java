@@ -1,4 +1,4 @@
-package net.hostingapi.zones;
+package net.hostingapi.nameserver;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.BeforeAllCallback;

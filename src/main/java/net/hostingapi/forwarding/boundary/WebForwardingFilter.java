@@ -1,4 +1,4 @@
-package net.hostingapi.zones.boundary;
+package net.hostingapi.forwarding.boundary;
 
 import jakarta.inject.Inject;
 import jakarta.servlet.Filter;
@@ -12,7 +12,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import net.hostingapi.zones.control.WebForwards;
+import net.hostingapi.forwarding.control.WebForwards;
 import net.hostingapi.zones.entity.RecordType;
 
 /**

@@ -1,4 +1,4 @@
-package net.hostingapi.zones;
+package net.hostingapi.nameserver;
 
 import static net.hostingapi.zones.ZonesIT.record;
 import static net.hostingapi.zones.ZonesIT.records;

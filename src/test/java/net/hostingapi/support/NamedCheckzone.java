@@ -1,4 +1,4 @@
-package net.hostingapi.zones;
+package net.hostingapi.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package net.hostingapi.zones.boundary;
+package net.hostingapi.nameserver.boundary;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -6,9 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import net.hostingapi.platform.boundary.DatabaseHealth;
 import net.hostingapi.platform.control.SchemaMigration;
-import net.hostingapi.zones.control.NameserverPublisher;
-import net.hostingapi.zones.control.PowerDnsPublisher;
-import net.hostingapi.zones.control.PublicationOutbox;
+import net.hostingapi.nameserver.control.NameserverPublisher;
+import net.hostingapi.nameserver.control.PowerDnsPublisher;
+import net.hostingapi.nameserver.control.PublicationOutbox;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;

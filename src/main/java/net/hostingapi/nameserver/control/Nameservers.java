@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;

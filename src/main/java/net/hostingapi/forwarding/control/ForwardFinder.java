@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.forwarding.control;
 
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import net.hostingapi.zones.control.RecordNames;
+import net.hostingapi.zones.control.ZoneNames;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;

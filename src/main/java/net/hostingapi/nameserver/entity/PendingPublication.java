@@ -1,4 +1,4 @@
-package net.hostingapi.zones.entity;
+package net.hostingapi.nameserver.entity;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
@@ -22,6 +22,9 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import net.hostingapi.zones.control.RecordNames;
+import net.hostingapi.zones.control.ZoneFile;
+import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;
 import org.eclipse.microprofile.config.inject.ConfigProperty;

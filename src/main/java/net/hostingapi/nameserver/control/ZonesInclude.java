@@ -1,4 +1,4 @@
-package net.hostingapi.zones.control;
+package net.hostingapi.nameserver.control;
 
 import java.nio.file.Path;
 import java.util.Map;
