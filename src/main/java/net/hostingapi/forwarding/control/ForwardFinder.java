@@ -17,16 +17,16 @@ import net.hostingapi.zones.entity.ZoneRecord;
 @Stateless
 public class ForwardFinder {
 
+    /** The fingerprint of a host no zone and no assigned domain covers. */
+    static final String NO_ZONE = "|";
+
     @PersistenceContext
     EntityManager em;
 
     public Optional<WebForwards.Forward> find(String host) {
-        if (!ZoneNames.isValidDomainName(host)) {
+        List<String> suffixes = suffixes(host);
+        if (suffixes.isEmpty()) {
             return Optional.empty();
-        }
-        List<String> suffixes = new ArrayList<>();
-        for (String s = host; s.contains("."); s = s.substring(s.indexOf('.') + 1)) {
-            suffixes.add(s);
         }
         List<Object[]> origins = new ArrayList<>();
         em.createQuery("SELECT z FROM Zone z WHERE z.name IN :names", Zone.class).setParameter("names", suffixes)
@@ -36,6 +36,40 @@ public class ForwardFinder {
         return origins.stream()
                 .max(Comparator.comparingInt(o -> ((String) o[0]).length()))
                 .flatMap(o -> forwardIn((Zone) o[1], relative(host, (String) o[0])));
+    }
+
+    /**
+     * What the host's forwarding depends on: id and version of every zone whose name, or whose
+     * assigned domain, is a suffix of the host. Any committed change to those zones, and any zone
+     * or domain that appears or goes, changes it; one indexed query, so it can be read per request.
+     */
+    public String fingerprint(String host) {
+        List<String> suffixes = suffixes(host);
+        if (suffixes.isEmpty()) {
+            return "";
+        }
+        StringBuilder fingerprint = new StringBuilder();
+        for (Object[] row : em.createQuery("SELECT z.id, z.version FROM Zone z WHERE z.name IN :names", Object[].class)
+                .setParameter("names", suffixes).getResultList()) {
+            fingerprint.append(row[0]).append(':').append(row[1]).append(' ');
+        }
+        fingerprint.append(NO_ZONE);
+        for (Object[] row : em.createQuery("SELECT d.name, d.zone.id, d.zone.version FROM AssignedDomain d WHERE d.name IN :names",
+                Object[].class).setParameter("names", suffixes).getResultList()) {
+            fingerprint.append(row[0]).append(':').append(row[1]).append(':').append(row[2]).append(' ');
+        }
+        return fingerprint.toString();
+    }
+
+    /** The names a host may be forwarded by: itself and every parent with at least two labels. */
+    private static List<String> suffixes(String host) {
+        List<String> suffixes = new ArrayList<>();
+        if (ZoneNames.isValidDomainName(host)) {
+            for (String s = host; s.contains("."); s = s.substring(s.indexOf('.') + 1)) {
+                suffixes.add(s);
+            }
+        }
+        return suffixes;
     }
 
     private static Optional<WebForwards.Forward> forwardIn(Zone zone, String name) {

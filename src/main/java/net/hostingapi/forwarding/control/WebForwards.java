@@ -1,21 +1,20 @@
 package net.hostingapi.forwarding.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.entity.RecordType;
 
 /**
  * Which host names forward where (HTTP_REDIRECT and HTTP_FRAME records), cached so that a
- * forwarded request does not query the database each time. Every committed zone change clears
- * the cache; entries also expire after a minute, for changes made through another instance.
- * Hosts are what clients send, so the cache is bounded and misses are cached too.
+ * forwarded request does not load the zone and its records each time. An entry holds while the
+ * host's fingerprint (the versions of the zones it depends on, {@link ForwardFinder#fingerprint})
+ * is unchanged: a change made through any instance on the database is answered by every instance
+ * at once, at the price of one indexed query per request. Hosts are what clients send, so the
+ * cache is bounded and misses are cached too.
  */
 @ApplicationScoped
 public class WebForwards {
@@ -24,10 +23,9 @@ public class WebForwards {
     public record Forward(RecordType type, String url) {
     }
 
-    private record Entry(Optional<Forward> forward, long expiresAt) {
+    private record Entry(String fingerprint, Optional<Forward> forward) {
     }
 
-    private static final long LIFETIME = Duration.ofMinutes(1).toMillis();
     private static final int MAX_ENTRIES = 10_000;
 
     @Inject
@@ -36,20 +34,21 @@ public class WebForwards {
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
 
     public Optional<Forward> lookup(String host) {
-        String name = host.toLowerCase(java.util.Locale.ROOT).replaceAll("\\.$", "");
-        long now = System.currentTimeMillis();
+        String name = host.toLowerCase(Locale.ROOT).replaceAll("\\.$", "");
+        String fingerprint = finder.fingerprint(name);
+        if (fingerprint.isEmpty() || fingerprint.equals(ForwardFinder.NO_ZONE)) {
+            return Optional.empty(); // no zone could forward it: nothing to read or cache
+        }
         Entry entry = cache.get(name);
-        if (entry == null || entry.expiresAt() < now) {
+        if (entry == null || !entry.fingerprint().equals(fingerprint)) {
             if (cache.size() >= MAX_ENTRIES) {
                 cache.clear();
             }
-            entry = new Entry(finder.find(name), now + LIFETIME);
+            // Read after the fingerprint: if a change commits in between, the next request's
+            // fingerprint differs from the one stored here and reads again.
+            entry = new Entry(fingerprint, finder.find(name));
             cache.put(name, entry);
         }
         return entry.forward();
-    }
-
-    void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZonesChanged changed) {
-        cache.clear();
     }
 }

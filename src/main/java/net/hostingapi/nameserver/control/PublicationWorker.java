@@ -29,9 +29,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Publishes what the outbox holds: right after each commit (nudged by the change event) and every
- * two seconds for retries. Entries of one name are handled together (the nameserver gets the
- * name's current state once); a failure keeps them and backs off, so a nameserver that was down
- * catches up by itself when it returns.
+ * two seconds for retries and for what other instances left (one that died, or one that was busy
+ * with the name). Entries of one name are handled together (the nameserver gets the name's
+ * current state once); a failure keeps them and backs off, so a nameserver that was down catches
+ * up by itself when it returns. Every instance on the database runs one; {@link
+ * ZoneSync#publishPending} keeps two from publishing one name at once.
  */
 @Singleton
 @Startup
@@ -40,6 +42,7 @@ public class PublicationWorker {
 
     private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());
     private static final int BATCH = 200;
+    private static final long SKIPPED_PAUSE_MILLIS = 50;
 
     @PersistenceContext
     EntityManager em;
@@ -91,7 +94,12 @@ public class PublicationWorker {
         while (again.get() && running.compareAndSet(false, true)) {
             try {
                 while (again.getAndSet(false)) {
-                    publishDue();
+                    if (publishDue()) {
+                        // Another instance publishes a name we were nudged for; what it read
+                        // before our change committed stays waiting: look again shortly.
+                        again.set(true);
+                        pause();
+                    }
                 }
             } finally {
                 running.set(false);
@@ -99,26 +107,36 @@ public class PublicationWorker {
         }
     }
 
-    private void publishDue() {
+    /** @return whether a name was skipped because another publisher held it */
+    private boolean publishDue() {
         Set<String> names = new LinkedHashSet<>();
         for (PendingPublication due : entries.due(BATCH)) {
             names.add(due.name());
         }
-        names.forEach(name -> {
+        boolean skipped = false;
+        for (String name : names) {
             // Every entry of the name so far, not only those in this batch: the nameserver gets
             // the name's state as it is after this, which covers them all. (Up to the batch's
             // entries only, a backlog of thousands published each zone once per batch.)
             long upTo = entries.lastOf(name);
             try {
-                sync.sync(name);
-                entries.done(name, upTo);
+                skipped |= !sync.publishPending(name, upTo);
             } catch (RuntimeException e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
                 LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
                 entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
             }
-        });
+        }
+        return skipped;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(SKIPPED_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The outbox's rows, each change in a transaction of its own. */
@@ -138,11 +156,6 @@ public class PublicationWorker {
         public long lastOf(String name) {
             Long last = em.createNamedQuery(PendingPublication.LAST_OF_NAME, Long.class).setParameter("name", name).getSingleResult();
             return last == null ? 0 : last;
-        }
-
-        @Transactional
-        public void done(String name, long upTo) {
-            em.createNamedQuery(PendingPublication.DONE).setParameter("name", name).setParameter("upTo", upTo).executeUpdate();
         }
 
         @Transactional

@@ -6,6 +6,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.util.List;
 import java.util.Optional;
 import net.hostingapi.zones.control.ClaimedNames;
 import net.hostingapi.zones.control.NameClaims;
@@ -38,6 +39,34 @@ public class ZoneSync {
     public void sync(String name) {
         NameClaims.lockExclusively(em, claimed, name);
         publishStored(name);
+    }
+
+    /**
+     * The outbox worker's publication of {@code name}, for its entries up to {@code upTo}. The
+     * name's lock is taken with SKIP LOCKED: when another publisher (the other instance's worker,
+     * a refresh) holds it, this returns false at once and the entries stay for a later round.
+     * Once held, the entries still waiting are read (another instance may have published them
+     * meanwhile: then nothing is done), the stored state is published, and those entries are
+     * deleted in the same transaction: an instance that dies midway leaves them, unlocked, to the
+     * next worker on any instance.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean publishPending(String name, long upTo) {
+        claimed.ensureLockRows(List.of(name));
+        if (em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
+                .setParameter(1, name).getResultList().isEmpty()) {
+            return false;
+        }
+        List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
+                .setParameter(1, name).setParameter(2, upTo).getResultList();
+        if (waiting.isEmpty()) {
+            return true;
+        }
+        publishStored(name);
+        // By primary key: a range delete on the name's index would lock the gap writers insert into.
+        em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN (" + String.join(",", waiting.stream()
+                .map(id -> Long.toString(((Number) id).longValue())).toList()) + ")").executeUpdate();
+        return true;
     }
 
     /** Refresh with forceDelete: drop the name from the nameserver, then load it afresh. */
