@@ -6,6 +6,8 @@ import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -38,6 +40,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 @Startup
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+// No transaction around a drain: the timer's would have held every row lock taken by OutboxEntries
+// (joined, not their own) for the whole drain; another instance's publisher waiting for such a lock
+// while this drain waited for that publisher's name lock stalled both until the socket timeout.
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class PublicationWorker {
 
     private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());

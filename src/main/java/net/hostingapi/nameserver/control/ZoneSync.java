@@ -1,11 +1,13 @@
 package net.hostingapi.nameserver.control;
 
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Optional;
 import net.hostingapi.zones.control.ClaimedNames;
@@ -35,6 +37,9 @@ public class ZoneSync {
     @Inject
     ClaimedNames claimed;
 
+    @Inject
+    LockRows lockRows;
+
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void sync(String name) {
         NameClaims.lockExclusively(em, claimed, name);
@@ -52,10 +57,16 @@ public class ZoneSync {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean publishPending(String name, long upTo) {
-        claimed.ensureLockRows(List.of(name));
-        if (em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
-                .setParameter(1, name).getResultList().isEmpty()) {
-            return false;
+        if (!tryLock(name)) {
+            if (lockRows.exists(name)) {
+                return false; // another publisher holds it
+            }
+            // A name never locked before: create its row (committed at once), then take it. Not
+            // first thing every time: INSERT IGNORE waits for a row another publisher holds.
+            claimed.ensureLockRows(List.of(name));
+            if (!tryLock(name)) {
+                return false;
+            }
         }
         List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
                 .setParameter(1, name).setParameter(2, upTo).getResultList();
@@ -67,6 +78,25 @@ public class ZoneSync {
         em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN (" + String.join(",", waiting.stream()
                 .map(id -> Long.toString(((Number) id).longValue())).toList()) + ")").executeUpdate();
         return true;
+    }
+
+    /** A locking read only: the transaction's snapshot is taken by the first plain read after it. */
+    private boolean tryLock(String name) {
+        return !em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
+                .setParameter(1, name).getResultList().isEmpty();
+    }
+
+    /** Whether a name has its lock row, asked in a transaction of its own (not to take the caller's snapshot before its lock). */
+    @ApplicationScoped
+    public static class LockRows {
+
+        @PersistenceContext
+        EntityManager em;
+
+        @Transactional(Transactional.TxType.REQUIRES_NEW)
+        public boolean exists(String name) {
+            return !em.createNativeQuery("SELECT 1 FROM name_locks WHERE name = ?").setParameter(1, name).getResultList().isEmpty();
+        }
     }
 
     /** Refresh with forceDelete: drop the name from the nameserver, then load it afresh. */

@@ -79,14 +79,16 @@ public class RateLimits {
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public long acquire(List<Window> windows) {
             List<Window> ordered = windows.stream().sorted(Comparator.comparing(Window::key)).toList();
-            LocalDateTime now = toLocal(em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult());
             for (Window window : ordered) {
                 // Locks in key order, so two requests needing the same keys cannot deadlock; the
                 // update takes the row's lock at once where INSERT IGNORE would take a shared one first.
-                em.createNativeQuery("INSERT INTO rate_limit_keys (limit_key, touched_at) VALUES (?, ?)"
-                        + " ON DUPLICATE KEY UPDATE touched_at = VALUES(touched_at)")
-                        .setParameter(1, window.key()).setParameter(2, now).executeUpdate();
+                em.createNativeQuery("INSERT INTO rate_limit_keys (limit_key, touched_at) VALUES (?, UTC_TIMESTAMP(3))"
+                        + " ON DUPLICATE KEY UPDATE touched_at = UTC_TIMESTAMP(3)")
+                        .setParameter(1, window.key()).executeUpdate();
             }
+            // Only now the first plain read: the transaction's snapshot is taken after the locks,
+            // so it holds every event counted before them, on any instance.
+            LocalDateTime now = toLocal(em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult());
             long wait = 0;
             for (Window window : ordered) {
                 @SuppressWarnings("unchecked")
