@@ -78,10 +78,10 @@ public final class ServiceLauncher {
                 "--deploy", war,
                 "--contextroot", "/",
                 "--port", port,
-                // Unclustered, nothing but HTTP may listen. --nocluster leaves Hazelcast listening on
-                // *:6900 and up; --nohazelcast does not start it (and gives the EJB timer service a
-                // store of its own; our timers are not persistent). Clustering would replace this
-                // with --clustermode and --interfaces (the address the cluster port binds to).
+                // Nothing but HTTP may listen. --nocluster leaves Hazelcast listening on *:6900 and
+                // up; --nohazelcast does not start it (and gives the EJB timer service a store of its
+                // own; our timers are not persistent). Several instances share everything through
+                // the database (README, Several instances), so none needs a cluster.
                 "--nohazelcast",
                 "--rootdir", payaraRoot.toString(),
                 "--logproperties", Path.of(configDir, "logging.properties").toString(),

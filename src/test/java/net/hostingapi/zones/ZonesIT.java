@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.NamedCheckzone;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
 /** The eleven zone operations of the specification, their rules and rights, and the zone file. */
 @ServiceTest
 @RunAsClient
-class ZonesIT {
+public class ZonesIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -805,12 +806,12 @@ class ZonesIT {
         return created.data().getJsonObject("token").getString("token");
     }
 
-    static JsonObjectBuilder record(String name, String type, String data, Integer ttl) {
+    public static JsonObjectBuilder record(String name, String type, String data, Integer ttl) {
         JsonObjectBuilder record = Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
         return ttl == null ? record.addNull("ttl") : record.add("ttl", ttl);
     }
 
-    static JsonArrayBuilder records(JsonObjectBuilder... records) {
+    public static JsonArrayBuilder records(JsonObjectBuilder... records) {
         JsonArrayBuilder array = Json.createArrayBuilder();
         for (JsonObjectBuilder record : records) {
             array.add(record);

@@ -1,9 +1,10 @@
 package net.hostingapi.accounts.control;
 
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import net.hostingapi.platform.control.SlidingWindow;
+import java.time.Duration;
+import java.util.List;
+import net.hostingapi.platform.control.RateLimits;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -12,12 +13,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * addresses). Past either limit a further failure is answered 429 instead of 401; a valid token
  * is never refused here, so a flood from one address, or from the proxy every customer shares,
  * locks nobody out. Refused failures do not count, so {@code Retry-After} is when one may be
- * evaluated again. Kept in memory: a restart forgets, which only helps a legitimate client.
+ * evaluated again. Counted in the database ({@link RateLimits}): every instance on it shares
+ * the limit, and a restart forgets nothing.
  */
 @ApplicationScoped
 public class FailedAuthentications {
-
-    private static final String ALL = "";
 
     @Inject
     @ConfigProperty(name = "AUTH_FAILURES_PER_MINUTE", defaultValue = "20")
@@ -27,14 +27,8 @@ public class FailedAuthentications {
     @ConfigProperty(name = "AUTH_FAILURES_PER_MINUTE_GLOBAL", defaultValue = "600")
     int global;
 
-    private SlidingWindow byAddress;
-    private SlidingWindow overall;
-
-    @PostConstruct
-    void create() {
-        byAddress = new SlidingWindow(Math.max(1, perAddress), 60_000);
-        overall = new SlidingWindow(Math.max(1, global), 60_000);
-    }
+    @Inject
+    RateLimits limits;
 
     /**
      * Counts a failure from {@code address}, or refuses it.
@@ -42,14 +36,9 @@ public class FailedAuthentications {
      * @return 0 when the failure was counted (answer 401), else the seconds until a failure from
      *         that address would be counted again (answer 429)
      */
-    public synchronized long fail(String address) {
-        // One lock for both windows: only failures come here, and a check and count must not interleave.
-        long now = System.currentTimeMillis();
-        long wait = Math.max(byAddress.waitSeconds(address, now), overall.waitSeconds(ALL, now));
-        if (wait == 0) {
-            byAddress.record(address, now);
-            overall.record(ALL, now);
-        }
-        return wait;
+    public long fail(String address) {
+        return limits.acquire(List.of(
+                new RateLimits.Window("auth-failures:" + address, perAddress, Duration.ofMinutes(1)),
+                new RateLimits.Window("auth-failures", global, Duration.ofMinutes(1))));
     }
 }

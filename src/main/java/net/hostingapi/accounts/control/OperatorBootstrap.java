@@ -1,22 +1,28 @@
 package net.hostingapi.accounts.control;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.UserTransaction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.Optional;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -27,6 +33,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Startup
 @Singleton
 @DependsOn("SchemaMigration")
+@TransactionManagement(TransactionManagementType.BEAN)
 public class OperatorBootstrap {
 
     private static final Logger LOG = Logger.getLogger(OperatorBootstrap.class.getName());
@@ -42,9 +49,44 @@ public class OperatorBootstrap {
     @ConfigProperty(name = "DATA_DIR", defaultValue = "./data")
     String dataDir;
 
+    @Resource(lookup = "jdbc/hosting")
+    DataSource dataSource;
+
+    @Resource
+    UserTransaction transaction;
+
+    /**
+     * Instances started at once on an empty database: one creates the operator while the others
+     * wait on a lock of the database (MariaDB's GET_LOCK, held on a connection of its own until
+     * the creation has committed) and then find it. Without it, both could count no account, and
+     * the second start would fail on the operator's unique name.
+     */
     @PostConstruct
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     void createOperatorOnFirstStart() {
+        try (Connection lock = dataSource.getConnection(); Statement statement = lock.createStatement()) {
+            statement.execute("SELECT GET_LOCK('hostingapi.operator_bootstrap', 120)");
+            try {
+                transaction.begin();
+                try {
+                    createOperatorIfNone();
+                    transaction.commit();
+                } catch (Exception e) {
+                    if (transaction.getStatus() == Status.STATUS_ACTIVE || transaction.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
+                        transaction.rollback();
+                    }
+                    throw e;
+                }
+            } finally {
+                statement.execute("SELECT RELEASE_LOCK('hostingapi.operator_bootstrap')");
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Creating the operator account failed", e);
+        }
+    }
+
+    private void createOperatorIfNone() {
         long accounts = em.createQuery("SELECT COUNT(a) FROM Account a", Long.class).getSingleResult();
         if (accounts > 0) {
             return;

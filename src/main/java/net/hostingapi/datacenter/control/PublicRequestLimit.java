@@ -1,17 +1,19 @@
 package net.hostingapi.datacenter.control;
 
-import net.hostingapi.platform.control.SlidingWindow;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.RateLimits;
+import java.time.Duration;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The rate limit of the public server-action endpoints: SERVER_ACTIONS_REQUESTS_PER_MINUTE
  * requests (file, menu and status together) per client address in any minute, then 429 with
- * {@code Retry-After}. In memory: one instance serves the endpoints; a restart forgets.
+ * {@code Retry-After}. Counted in the database ({@link RateLimits}), so every instance on it
+ * shares the limit.
  */
 @ApplicationScoped
 public class PublicRequestLimit {
@@ -20,16 +22,12 @@ public class PublicRequestLimit {
     @ConfigProperty(name = "SERVER_ACTIONS_REQUESTS_PER_MINUTE", defaultValue = "60")
     int perMinute;
 
-    private SlidingWindow window;
-
-    @PostConstruct
-    void create() {
-        window = new SlidingWindow(Math.max(1, perMinute), 60_000);
-    }
+    @Inject
+    RateLimits limits;
 
     /** Counts a request from {@code address}, or refuses it with 429. */
     public void admit(String address) {
-        long wait = window.acquire(address, System.currentTimeMillis());
+        long wait = limits.acquire(List.of(new RateLimits.Window("server-actions:" + address, perMinute, Duration.ofMinutes(1))));
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.TOO_MANY_REQUESTS, wait);
         }

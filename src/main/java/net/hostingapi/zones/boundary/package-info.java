@@ -1,5 +1,2 @@
-/**
- * The HTTP side of zones: their resource and representations, the web forwarder for HTTP_REDIRECT
- * and HTTP_FRAME records, and the nameserver's health check.
- */
+/** The HTTP side of zones: their resource and representations. */
 package net.hostingapi.zones.boundary;

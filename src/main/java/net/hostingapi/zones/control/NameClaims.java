@@ -110,7 +110,7 @@ public class NameClaims {
      * Holds {@code name}'s row exclusively until the caller's transaction ends (the row is created
      * first, in a transaction of its own): publishers of one name queue here, on every instance.
      */
-    static void lockExclusively(EntityManager em, ClaimedNames claimed, String name) {
+    public static void lockExclusively(EntityManager em, ClaimedNames claimed, String name) {
         claimed.ensureLockRows(List.of(name));
         lockRows(em, List.of(name), " FOR UPDATE");
     }

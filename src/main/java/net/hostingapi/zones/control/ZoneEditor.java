@@ -2,6 +2,7 @@ package net.hostingapi.zones.control;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -61,10 +62,10 @@ public class ZoneEditor {
     ZoneSettings settings;
 
     @Inject
-    PublicationOutbox outbox;
+    Event<ZonesChanged> changes;
 
     @Inject
-    ZoneSync sync;
+    Event<RefreshRequested> refreshRequested;
 
     @Inject
     NameClaims claims;
@@ -101,7 +102,7 @@ public class ZoneEditor {
         merge(drafts, inputs, warnings).forEach(zone::add);
         em.persist(zone);
         flushClaiming();
-        outbox.enqueue(List.of(zone.name()));
+        changes.fire(ZonesChanged.of(List.of(zone.name())));
         return new Changed(zone, warnings);
     }
 
@@ -150,7 +151,7 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
-        outbox.enqueue(served(zone));
+        changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, warnings);
     }
 
@@ -219,7 +220,7 @@ public class ZoneEditor {
         zone.dissociateAll();
         em.remove(zone);
         em.flush();
-        outbox.enqueue(served);
+        changes.fire(ZonesChanged.of(served));
         return zone;
     }
 
@@ -262,7 +263,7 @@ public class ZoneEditor {
         if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
-            outbox.enqueue(served(zone));
+            changes.fire(ZonesChanged.of(served(zone)));
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
         return new Changed(zone, warnings, retimed ? null : before, added);
@@ -288,7 +289,7 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
-        outbox.enqueue(served(zone));
+        changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, List.of());
     }
 
@@ -296,17 +297,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone refresh(String zoneName, boolean forceDelete) {
         Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId());
-        try {
-            for (String name : served(zone)) {
-                if (forceDelete) {
-                    sync.reload(name);
-                } else {
-                    sync.sync(name);
-                }
-            }
-        } catch (NameserverPublisher.Unavailable e) {
-            throw ApiException.unavailable("The nameserver is unavailable: " + e.getMessage(), 10);
-        }
+        refreshRequested.fire(new RefreshRequested(served(zone), forceDelete));
         return zone;
     }
 
@@ -326,7 +317,7 @@ public class ZoneEditor {
         zone.assign(domain.name());
         zone.changed();
         flushClaiming();
-        outbox.enqueue(served(zone));
+        changes.fire(ZonesChanged.of(served(zone)));
         return zone;
     }
 
@@ -342,7 +333,7 @@ public class ZoneEditor {
         em.flush();
         List<String> names = new ArrayList<>(served(zone));
         names.add(domain);
-        outbox.enqueue(names);
+        changes.fire(ZonesChanged.of(names));
         return zone;
     }
 

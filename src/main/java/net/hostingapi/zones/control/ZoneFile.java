@@ -40,18 +40,18 @@ public final class ZoneFile {
     }
 
     /** The SOA's rdata, from the zone's settings: primary nameserver, hostmaster mailbox, serial, timers. */
-    static String soaData(Zone zone) {
+    public static String soaData(Zone zone) {
         return absolute(zone.nsFirst()) + " " + mailbox(zone.hostmaster()) + " " + zone.serial() + " "
                 + zone.refresh() + " " + zone.retry() + " " + zone.expire() + " " + zone.ttl();
     }
 
     /** The apex NS records every zone is published with. */
-    static List<String> nameservers(Zone zone) {
+    public static List<String> nameservers(Zone zone) {
         return List.of(absolute(zone.nsFirst()), absolute(zone.nsSecond()));
     }
 
     /** The (type, rdata) pairs a record is published as. */
-    static List<String[]> published(ZoneRecord record, ZoneSettings settings) {
+    public static List<String[]> published(ZoneRecord record, ZoneSettings settings) {
         if (record.type().isDnsType()) {
             return List.<String[]>of(new String[] {record.type().name(), RecordData.presentation(record.type(), record.data())});
         }

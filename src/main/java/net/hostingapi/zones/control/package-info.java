@@ -1,5 +1,5 @@
 /**
  * The rules of zones, without HTTP: names and record data, creating and editing zones, claimed
- * names, and publishing to the nameserver through the outbox (zone files or PowerDNS's API).
+ * names, and the events that announce committed changes and refresh requests.
  */
 package net.hostingapi.zones.control;

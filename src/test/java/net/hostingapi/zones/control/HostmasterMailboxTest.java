@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import net.hostingapi.accounts.entity.Account;
-import net.hostingapi.zones.NamedCheckzone;
+import net.hostingapi.support.NamedCheckzone;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;
 import net.hostingapi.zones.entity.Zone;

@@ -1,0 +1,228 @@
+package net.hostingapi.nameserver.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Inject;
+import net.hostingapi.platform.control.JsonFields;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import net.hostingapi.zones.control.RecordNames;
+import net.hostingapi.zones.control.ZoneFile;
+import net.hostingapi.zones.control.ZoneSettings;
+import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Publishes zones through the PowerDNS Authoritative HTTP API. A zone is created with our own SOA
+ * ({@code soa_edit_api} empty, so the serial served is ours) and afterwards brought to its state
+ * with one PATCH of the differences to what PowerDNS holds (read first): every RRset of ours that
+ * PowerDNS holds otherwise is replaced, every other one of PowerDNS's deleted.
+ */
+@ApplicationScoped
+@Typed(PowerDnsPublisher.class)
+public class PowerDnsPublisher implements NameserverPublisher {
+
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+
+    @Inject
+    @ConfigProperty(name = "PDNS_API_URL")
+    Optional<String> apiUrl;
+
+    @Inject
+    @ConfigProperty(name = "PDNS_API_KEY")
+    Optional<String> apiKey;
+
+    @Inject
+    @ConfigProperty(name = "PDNS_SERVER_ID", defaultValue = "localhost")
+    String serverId;
+
+    @Inject
+    ZoneSettings settings;
+
+    @Override
+    public void publish(Zone zone, String origin) {
+        Map<String, JsonObject> desired = rrsets(zone, origin);
+        HttpResponse<String> existing = send("GET", zonePath(origin), null);
+        if (existing.statusCode() == 404 || existing.statusCode() == 422) {
+            JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
+            desired.values().forEach(rrsets::add);
+            HttpResponse<String> created = send("POST", serverPath() + "/zones", JsonFields.JSON.createObjectBuilder()
+                    .add("name", origin + ".")
+                    .add("kind", "Native")
+                    .add("soa_edit_api", "")
+                    .add("nameservers", JsonFields.JSON.createArrayBuilder())
+                    .add("rrsets", rrsets)
+                    .build());
+            if (created.statusCode() == 409) {
+                // PowerDNS has the zone after all (created meanwhile by someone else): bring it to our state
+                existing = send("GET", zonePath(origin), null);
+            } else {
+                expect(created, origin);
+                return;
+            }
+        }
+        expect(existing, origin);
+        Map<String, JsonObject> current = new LinkedHashMap<>();
+        for (JsonObject rrset : parse(existing.body()).getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
+            current.put(rrset.getString("name") + " " + rrset.getString("type"), rrset);
+        }
+        // Only what differs from what PowerDNS holds: replacing every RRset of a zone of some
+        // thousand records on each change loaded PowerDNS and its database more than the change.
+        JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
+        int changed = 0;
+        for (Map.Entry<String, JsonObject> rrset : desired.entrySet()) {
+            if (!sameRrset(rrset.getValue(), current.get(rrset.getKey()))) {
+                changes.add(JsonFields.JSON.createObjectBuilder(rrset.getValue()).add("changetype", "REPLACE"));
+                changed++;
+            }
+        }
+        for (Map.Entry<String, JsonObject> rrset : current.entrySet()) {
+            if (!desired.containsKey(rrset.getKey())) {
+                changes.add(JsonFields.JSON.createObjectBuilder().add("name", rrset.getValue().getString("name"))
+                        .add("type", rrset.getValue().getString("type")).add("changetype", "DELETE"));
+                changed++;
+            }
+        }
+        if (changed > 0) {
+            expect(send("PATCH", zonePath(origin), JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build()), origin);
+        }
+    }
+
+    /** The same TTL and the same records (content and disabled flag, in any order) as PowerDNS holds. */
+    private static boolean sameRrset(JsonObject desired, JsonObject held) {
+        if (held == null || !held.containsKey("ttl") || held.getInt("ttl") != desired.getInt("ttl")) {
+            return false;
+        }
+        return records(desired).equals(records(held));
+    }
+
+    private static Set<String> records(JsonObject rrset) {
+        Set<String> records = new HashSet<>();
+        for (JsonObject record : rrset.getJsonArray("records").getValuesAs(JsonObject.class)) {
+            records.add(record.getBoolean("disabled", false) + " " + record.getString("content"));
+        }
+        return records;
+    }
+
+    @Override
+    public void remove(String origin) {
+        HttpResponse<String> response = send("DELETE", zonePath(origin), null);
+        if (response.statusCode() != 404 && response.statusCode() != 422) {
+            expect(response, origin);
+        }
+    }
+
+    @Override
+    public boolean isReachable() {
+        try {
+            return send("GET", serverPath(), null).statusCode() == 200;
+        } catch (Unavailable e) {
+            return false;
+        }
+    }
+
+    /** The zone's RRsets keyed by "name type": SOA and NS from the zone's settings, then its records. */
+    private Map<String, JsonObject> rrsets(Zone zone, String origin) {
+        Map<String, Set<String>> contents = new LinkedHashMap<>();
+        Map<String, Integer> ttls = new LinkedHashMap<>();
+        String apex = origin + ".";
+        add(contents, ttls, apex, "SOA", zone.ttl(), ZoneFile.soaData(zone));
+        for (String nameserver : ZoneFile.nameservers(zone)) {
+            add(contents, ttls, apex, "NS", zone.ttl(), nameserver);
+        }
+        for (ZoneRecord record : zone.records()) {
+            String owner = record.name().equals(RecordNames.APEX) ? apex : record.name() + "." + apex;
+            for (String[] published : ZoneFile.published(record, settings)) {
+                add(contents, ttls, owner, published[0], record.effectiveTtl(), published[1]);
+            }
+        }
+        Map<String, JsonObject> rrsets = new LinkedHashMap<>();
+        contents.forEach((key, values) -> {
+            int space = key.lastIndexOf(' ');
+            JsonArrayBuilder records = JsonFields.JSON.createArrayBuilder();
+            values.forEach(content -> records.add(JsonFields.JSON.createObjectBuilder().add("content", content).add("disabled", false)));
+            rrsets.put(key, JsonFields.JSON.createObjectBuilder()
+                    .add("name", key.substring(0, space))
+                    .add("type", key.substring(space + 1))
+                    .add("ttl", ttls.get(key))
+                    .add("records", records)
+                    .build());
+        });
+        return rrsets;
+    }
+
+    /** An RRset has one TTL: the lowest of its records' (a set, since PowerDNS refuses duplicates). */
+    private static void add(Map<String, Set<String>> contents, Map<String, Integer> ttls, String owner, String type, int ttl, String content) {
+        String key = owner + " " + type;
+        contents.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(content);
+        ttls.merge(key, ttl, Math::min);
+    }
+
+    private String serverPath() {
+        return "/api/v1/servers/" + URLEncoder.encode(serverId, StandardCharsets.UTF_8);
+    }
+
+    private String zonePath(String origin) {
+        return serverPath() + "/zones/" + URLEncoder.encode(origin + ".", StandardCharsets.UTF_8);
+    }
+
+    private HttpResponse<String> send(String method, String path, JsonObject body) {
+        String base = apiUrl.orElseThrow(() -> new Unavailable("PDNS_API_URL is not set", null));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.replaceAll("/+$", "") + path))
+                .timeout(Duration.ofSeconds(5))
+                .header("X-API-Key", apiKey.orElse(""))
+                .header("Accept", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new Unavailable("PowerDNS at " + base + " cannot be reached: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Unavailable("Interrupted while talking to PowerDNS", e);
+        }
+    }
+
+    private static void expect(HttpResponse<String> response, String origin) {
+        if (response.statusCode() / 100 != 2) {
+            String error = response.body();
+            try {
+                error = parse(response.body()).getString("error", error);
+            } catch (RuntimeException ignored) {
+                // not JSON: keep the body as it is
+            }
+            throw new Unavailable("PowerDNS refused " + origin + " (HTTP " + response.statusCode() + "): " + error, null);
+        }
+    }
+
+    private static JsonObject parse(String body) {
+        try (var reader = JsonFields.JSON.createReader(new StringReader(body))) {
+            JsonValue value = reader.readValue();
+            return value.asJsonObject();
+        }
+    }
+}

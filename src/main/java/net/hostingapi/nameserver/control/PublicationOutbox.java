@@ -1,0 +1,35 @@
+package net.hostingapi.nameserver.control;
+
+import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Observes;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.zones.control.ZonesChanged;
+
+/**
+ * Records that changed names must reach the nameserver, in the transaction of the change (a
+ * synchronous observer joins it): once it commits, {@link PublicationWorker} publishes them
+ * without the API answer waiting for it. A rollback takes the entries with it.
+ */
+@Stateless
+public class PublicationOutbox {
+
+    @PersistenceContext
+    EntityManager em;
+
+    public void enqueue(@Observes ZonesChanged changed) {
+        changed.names().forEach(name -> em.persist(new PendingPublication(name)));
+    }
+
+    public long backlog() {
+        return em.createQuery("SELECT COUNT(p) FROM PendingPublication p", Long.class).getSingleResult();
+    }
+
+    /** Seconds since the oldest entry still waiting was written; 0 when none waits. */
+    public long oldestWaitingSeconds() {
+        var oldest = em.createQuery("SELECT MIN(p.createdAt) FROM PendingPublication p", java.time.LocalDateTime.class)
+                .getSingleResult();
+        return oldest == null ? 0 : java.time.Duration.between(oldest, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)).toSeconds();
+    }
+}

@@ -1,0 +1,174 @@
+package net.hostingapi.nameserver.control;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.hostingapi.platform.control.SchemaMigration;
+import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.zones.control.ZonesChanged;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Publishes what the outbox holds: right after each commit (nudged by the change event) and every
+ * two seconds for retries and for what other instances left (one that died, or one that was busy
+ * with the name). Entries of one name are handled together (the nameserver gets the name's
+ * current state once); a failure keeps them and backs off, so a nameserver that was down catches
+ * up by itself when it returns. Every instance on the database runs one; {@link
+ * ZoneSync#publishPending} keeps two from publishing one name at once.
+ */
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+// No transaction around a drain: the timer's would have held every row lock taken by OutboxEntries
+// (joined, not their own) for the whole drain; another instance's publisher waiting for such a lock
+// while this drain waited for that publisher's name lock stalled both until the socket timeout.
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class PublicationWorker {
+
+    private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());
+    private static final int BATCH = 200;
+    private static final long SKIPPED_PAUSE_MILLIS = 50;
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    ZoneSync sync;
+
+    @Inject
+    OutboxEntries entries;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Inject
+    SchemaMigration schema;
+
+    @Inject
+    @ConfigProperty(name = "PUBLISH_RETRY_MAX_SECONDS", defaultValue = "60")
+    long longestBackoff;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+
+    /**
+     * After a change commits: publish now, on another thread, so the answer does not wait. A
+     * drain under way takes the change along; handing each commit to the executor cost writers
+     * a twentieth of their time (JFR: capturing the thread's context).
+     */
+    public void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZonesChanged changed) {
+        again.set(true);
+        if (!running.get()) {
+            executor.execute(this::drain);
+        }
+    }
+
+    @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
+    void retry() {
+        schema.awaitMigrated();
+        drain();
+    }
+
+    /**
+     * One drain at a time; a nudge during a drain makes it go round once more. A nudge that
+     * comes as the drain ends is seen by the outer loop (nudgers set {@code again} before they
+     * look at {@code running}).
+     */
+    void drain() {
+        again.set(true);
+        while (again.get() && running.compareAndSet(false, true)) {
+            try {
+                while (again.getAndSet(false)) {
+                    if (publishDue()) {
+                        // Another instance publishes a name we were nudged for; what it read
+                        // before our change committed stays waiting: look again shortly.
+                        again.set(true);
+                        pause();
+                    }
+                }
+            } finally {
+                running.set(false);
+            }
+        }
+    }
+
+    /** @return whether a name was skipped because another publisher held it */
+    private boolean publishDue() {
+        Set<String> names = new LinkedHashSet<>();
+        for (PendingPublication due : entries.due(BATCH)) {
+            names.add(due.name());
+        }
+        boolean skipped = false;
+        for (String name : names) {
+            // Every entry of the name so far, not only those in this batch: the nameserver gets
+            // the name's state as it is after this, which covers them all. (Up to the batch's
+            // entries only, a backlog of thousands published each zone once per batch.)
+            long upTo = entries.lastOf(name);
+            try {
+                skipped |= !sync.publishPending(name, upTo);
+            } catch (RuntimeException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                LOG.log(Level.FINE, "Publishing " + name + " failed", e);
+                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
+                entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+            }
+        }
+        return skipped;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(SKIPPED_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The outbox's rows, each change in a transaction of its own. */
+    @jakarta.enterprise.context.ApplicationScoped
+    public static class OutboxEntries {
+
+        @PersistenceContext
+        EntityManager em;
+
+        @Transactional
+        public List<PendingPublication> due(int limit) {
+            return em.createNamedQuery(PendingPublication.DUE, PendingPublication.class)
+                    .setParameter("now", LocalDateTime.now(ZoneOffset.UTC)).setMaxResults(limit).getResultList();
+        }
+
+        @Transactional
+        public long lastOf(String name) {
+            Long last = em.createNamedQuery(PendingPublication.LAST_OF_NAME, Long.class).setParameter("name", name).getSingleResult();
+            return last == null ? 0 : last;
+        }
+
+        @Transactional
+        public void failed(String name, long upTo, String error, Duration longest) {
+            em.createNamedQuery(PendingPublication.OF_NAME, PendingPublication.class)
+                    .setParameter("name", name).setParameter("upTo", upTo).getResultList()
+                    .forEach(p -> p.failed(error, longest));
+        }
+    }
+}

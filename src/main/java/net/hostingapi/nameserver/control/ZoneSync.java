@@ -1,0 +1,124 @@
+package net.hostingapi.nameserver.control;
+
+import jakarta.ejb.Stateless;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import net.hostingapi.zones.control.ClaimedNames;
+import net.hostingapi.zones.control.NameClaims;
+import net.hostingapi.zones.entity.AssignedDomain;
+import net.hostingapi.zones.entity.Zone;
+
+/**
+ * Brings one name on the nameserver to its stored state: a zone is published with its records, a
+ * domain assigned to a zone with that zone's records under its own name, anything else removed.
+ * Idempotent, so retrying after any failure is safe.
+ *
+ * <p>One publisher per name at a time, across threads and instances: each holds the name's row in
+ * {@code name_locks} while it reads the stored state and writes it to the nameserver. So a refresh
+ * and the outbox worker no longer both create a zone at PowerDNS at once, and a publisher cannot
+ * hold an older state than the one last published: it reads only once the previous one is done.
+ */
+@Stateless
+public class ZoneSync {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    NameserverPublisher nameserver;
+
+    @Inject
+    ClaimedNames claimed;
+
+    @Inject
+    LockRows lockRows;
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void sync(String name) {
+        NameClaims.lockExclusively(em, claimed, name);
+        publishStored(name);
+    }
+
+    /**
+     * The outbox worker's publication of {@code name}, for its entries up to {@code upTo}. The
+     * name's lock is taken with SKIP LOCKED: when another publisher (the other instance's worker,
+     * a refresh) holds it, this returns false at once and the entries stay for a later round.
+     * Once held, the entries still waiting are read (another instance may have published them
+     * meanwhile: then nothing is done), the stored state is published, and those entries are
+     * deleted in the same transaction: an instance that dies midway leaves them, unlocked, to the
+     * next worker on any instance.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean publishPending(String name, long upTo) {
+        if (!tryLock(name)) {
+            if (lockRows.exists(name)) {
+                return false; // another publisher holds it
+            }
+            // A name never locked before: create its row (committed at once), then take it. Not
+            // first thing every time: INSERT IGNORE waits for a row another publisher holds.
+            claimed.ensureLockRows(List.of(name));
+            if (!tryLock(name)) {
+                return false;
+            }
+        }
+        List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
+                .setParameter(1, name).setParameter(2, upTo).getResultList();
+        if (waiting.isEmpty()) {
+            return true;
+        }
+        publishStored(name);
+        // By primary key: a range delete on the name's index would lock the gap writers insert into.
+        em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN (" + String.join(",", waiting.stream()
+                .map(id -> Long.toString(((Number) id).longValue())).toList()) + ")").executeUpdate();
+        return true;
+    }
+
+    /** A locking read only: the transaction's snapshot is taken by the first plain read after it. */
+    private boolean tryLock(String name) {
+        return !em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
+                .setParameter(1, name).getResultList().isEmpty();
+    }
+
+    /** Whether a name has its lock row, asked in a transaction of its own (not to take the caller's snapshot before its lock). */
+    @ApplicationScoped
+    public static class LockRows {
+
+        @PersistenceContext
+        EntityManager em;
+
+        @Transactional(Transactional.TxType.REQUIRES_NEW)
+        public boolean exists(String name) {
+            return !em.createNativeQuery("SELECT 1 FROM name_locks WHERE name = ?").setParameter(1, name).getResultList().isEmpty();
+        }
+    }
+
+    /** Refresh with forceDelete: drop the name from the nameserver, then load it afresh. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void reload(String name) {
+        NameClaims.lockExclusively(em, claimed, name);
+        nameserver.remove(name);
+        publishStored(name);
+    }
+
+    /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
+    private void publishStored(String name) {
+        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name)
+                .getResultStream().findFirst();
+        if (zone.isEmpty()) {
+            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class).setParameter("name", name)
+                    .getResultStream().findFirst().map(AssignedDomain::zone);
+        }
+        if (zone.isPresent()) {
+            nameserver.publish(zone.get(), name);
+        } else {
+            nameserver.remove(name);
+        }
+    }
+}

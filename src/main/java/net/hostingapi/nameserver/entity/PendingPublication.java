@@ -1,0 +1,80 @@
+package net.hostingapi.nameserver.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * A name (zone or assigned domain) whose current state has yet to reach the nameserver. Written
+ * in the transaction of the change itself, so no committed change can be forgotten.
+ */
+@Entity
+@Table(name = "nameserver_outbox")
+@NamedQuery(name = PendingPublication.DUE, query = "SELECT p FROM PendingPublication p WHERE p.nextAttemptAt <= :now ORDER BY p.id")
+@NamedQuery(name = PendingPublication.OF_NAME, query = "SELECT p FROM PendingPublication p WHERE p.name = :name AND p.id <= :upTo")
+@NamedQuery(name = PendingPublication.LAST_OF_NAME, query = "SELECT MAX(p.id) FROM PendingPublication p WHERE p.name = :name")
+public class PendingPublication {
+
+    public static final String DUE = "PendingPublication.due";
+    public static final String OF_NAME = "PendingPublication.ofName";
+    public static final String LAST_OF_NAME = "PendingPublication.lastOfName";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false, length = 253)
+    private String name;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    @Column(nullable = false)
+    private int attempts;
+
+    @Column(name = "next_attempt_at", nullable = false)
+    private LocalDateTime nextAttemptAt;
+
+    @Column(name = "last_error", length = 500)
+    private String lastError;
+
+    protected PendingPublication() {
+    }
+
+    public PendingPublication(String name) {
+        this.name = name;
+        this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        this.nextAttemptAt = createdAt;
+    }
+
+    /** Backs off exponentially from one second up to {@code longest}. */
+    public void failed(String error, Duration longest) {
+        attempts++;
+        long seconds = Math.min(longest.toSeconds(), 1L << Math.min(attempts - 1, 20));
+        nextAttemptAt = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(Math.max(1, seconds));
+        lastError = error == null ? null : error.substring(0, Math.min(500, error.length()));
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+
+    public int attempts() {
+        return attempts;
+    }
+}

@@ -1,0 +1,298 @@
+package net.hostingapi.nameserver;
+
+import static net.hostingapi.zones.ZonesIT.record;
+import static net.hostingapi.zones.ZonesIT.records;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Supplier;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.MariaDbExtension;
+import net.hostingapi.support.PowerDnsServer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.xbill.DNS.DClass;
+import org.xbill.DNS.Lookup;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.Record;
+import org.xbill.DNS.SOARecord;
+import org.xbill.DNS.SimpleResolver;
+import org.xbill.DNS.Type;
+import org.xbill.DNS.ZoneTransferIn;
+
+/**
+ * The service publishing to a real PowerDNS: after each operation the nameserver answers exactly
+ * the zone's records, SOA serial included; changes made while it is down arrive when it is back.
+ */
+@ExtendWith(MariaDbExtension.class)
+@ExtendWith(PowerDnsExtension.class)
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class PowerDnsIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    Api api;
+
+    @BeforeEach
+    void newCustomer() {
+        api = Api.at(base).newCustomer().api();
+    }
+
+    @Test
+    void everyOperationReachesTheNameserver() throws Exception {
+        String name = zoneName();
+        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                .add("records", records(record("www", "A", "192.0.2.1", null), record("@", "MX", "10 mail.example.org", 600),
+                        record("@", "TXT", "hello world", null), record("v6", "AAAA", "2001:db8::1", null)))
+                .build());
+        assertEquals(201, created.status(), created.body());
+        assertServed(name, name);
+
+        assertEquals(200, api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                .add("records", records(record("mail", "A", "192.0.2.2", null), record("alias", "CNAME", "www." + name, null))).build()).status());
+        assertServed(name, name);
+
+        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name)
+                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www").add("type", "A")))
+                .build()).status());
+        assertServed(name, name);
+
+        assertEquals(200, api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 900)
+                .add("records", records(record("only", "A", "192.0.2.9", null), record("go", "HTTP_REDIRECT", "https://example.org/", null)))
+                .build()).status());
+        assertServed(name, name);
+
+        String domain = "d-" + name;
+        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()).status());
+        assertServed(name, name);
+        assertServed(name, domain);
+
+        Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).add("forceDelete", true).build());
+        assertEquals(200, refreshed.status(), refreshed.body());
+        assertEquals(expected(zone(name), name), served(name), "refresh answers once the nameserver has it");
+
+        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", domain).build()).status());
+        await(() -> soaSerial(domain) == null, "the dissociated domain is no longer served");
+
+        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build()).status());
+        await(() -> soaSerial(name) == null, "the deleted zone is no longer served");
+    }
+
+    /**
+     * A refresh right after a change races the worker publishing that change: both used to create
+     * the zone at PowerDNS at once (409 Conflict, or 500 from its unique key). Every refresh is 200,
+     * and what is served afterwards is the zone's final state.
+     */
+    @Test
+    void aRefreshRightAfterAChangeAlwaysSucceeds() throws Exception {
+        for (int i = 0; i < 40; i++) {
+            String name = zoneName();
+            Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
+                    .add("records", records(record("www", "A", "192.0.2.1", null))).build());
+            assertEquals(201, created.status(), created.body());
+            if (i % 2 == 1) {
+                Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                        .add("records", records(record("r" + i, "A", "192.0.2.2", null))).build());
+                assertEquals(200, added.status(), added.body());
+            }
+            Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            assertEquals(200, refreshed.status(), "round " + i + ": " + refreshed.body());
+            assertEquals(expected(zone(name), name), served(name), "round " + i + ": served as stored");
+        }
+    }
+
+    /**
+     * Writers, refreshes and the outbox worker publishing one zone at once: no publisher may write
+     * an older state over a newer one (and then clear the outbox, leaving the older one served).
+     * Once the writers are done, the nameserver serves the final state, without any further refresh.
+     */
+    @Test
+    void concurrentPublishersNeverLeaveAnOlderStateServed() throws Exception {
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int writer = 0; writer < 6; writer++) {
+                int w = writer;
+                answers.add(pool.submit(() -> {
+                    for (int i = 0; i < 12; i++) {
+                        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                                .add("records", records(record("w" + w + "-" + i, "A", "192.0.2." + (w * 12 + i + 1), null))).build());
+                        if (added.status() != 200) {
+                            return added.status();
+                        }
+                    }
+                    return 200;
+                }));
+            }
+            for (int refresher = 0; refresher < 2; refresher++) {
+                answers.add(pool.submit(() -> {
+                    for (int i = 0; i < 12; i++) {
+                        int status = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build()).status();
+                        if (status != 200) {
+                            return status;
+                        }
+                    }
+                    return 200;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                assertEquals(200, answer.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonObject stored = zone(name);
+        assertEquals(72, stored.getJsonArray("records").size());
+        await(() -> {
+            try {
+                return expected(stored, name).equals(served(name));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the final state served");
+    }
+
+    @Test
+    void changesMadeWhileTheNameserverIsDownArriveWhenItIsBack() throws Exception {
+        String name = zoneName();
+        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        assertServed(name, name);
+        PowerDnsServer pdns = PowerDnsExtension.server();
+        pdns.stop();
+        try {
+            for (int i = 0; i < 10; i++) {
+                Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
+                        .add("records", records(record("h" + i, "A", "192.0.2." + (i + 1), null))).build());
+                assertEquals(200, added.status(), "the API does not wait for the nameserver: " + added.body());
+            }
+            Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            assertEquals(503, refresh.status(), refresh.body());
+            assertTrue(Integer.parseInt(refresh.header("Retry-After")) > 0);
+            Api.Response health = Api.at(base).get("/health");
+            assertEquals(503, health.status(), health.body());
+            assertTrue(health.body().contains("\"nameserver\""), health.body());
+        } finally {
+            pdns.start();
+        }
+        assertServed(name, name);
+        assertEquals(10, zone(name).getJsonArray("records").size());
+        await(() -> Api.at(base).get("/health").status() == 200, "health is UP again with an empty backlog");
+    }
+
+    // ---- what the nameserver serves
+
+    private void assertServed(String zone, String origin) throws Exception {
+        JsonObject stored = zone(zone);
+        long serial = Long.parseLong(stored.getString("serial"));
+        await(() -> {
+            Long served = soaSerial(origin);
+            return served != null && served == serial;
+        }, origin + " served with serial " + serial);
+        assertEquals(expected(stored, origin), served(origin));
+    }
+
+    /** The records the zone should have on the nameserver, as "owner TYPE rdata", normalised. */
+    private Set<String> expected(JsonObject zone, String origin) {
+        Set<String> expected = new TreeSet<>();
+        expected.add(normal(origin + " NS " + zone.getString("ns_first")));
+        expected.add(normal(origin + " NS " + zone.getString("ns_second")));
+        for (JsonObject r : zone.getJsonArray("records").getValuesAs(JsonObject.class)) {
+            String owner = r.getString("name").equals("@") ? origin : r.getString("name") + "." + origin;
+            String type = r.getString("type");
+            String data = r.getString("data");
+            if (type.startsWith("HTTP_")) {
+                type = "A";
+                data = "127.0.0.1";
+            } else if (type.equals("AAAA")) {
+                data = ipv6(data); // dnsjava prints AAAA uncompressed
+            }
+            expected.add(normal(owner + " " + type + " " + data));
+        }
+        return expected;
+    }
+
+    private Set<String> served(String origin) throws Exception {
+        ZoneTransferIn transfer = ZoneTransferIn.newAXFR(Name.fromString(origin + "."), "127.0.0.1", PowerDnsExtension.server().dnsPort(), null);
+        transfer.setTimeout(Duration.ofSeconds(10));
+        transfer.run();
+        Set<String> served = new TreeSet<>();
+        for (Record r : transfer.getAXFR()) {
+            if (r.getType() != Type.SOA) {
+                served.add(normal(r.getName().toString() + " " + Type.string(r.getType()) + " " + r.rdataToString()));
+            }
+        }
+        return served;
+    }
+
+    private Long soaSerial(String origin) {
+        try {
+            SimpleResolver resolver = new SimpleResolver("127.0.0.1");
+            resolver.setPort(PowerDnsExtension.server().dnsPort());
+            resolver.setTimeout(Duration.ofSeconds(2));
+            Lookup lookup = new Lookup(Name.fromString(origin + "."), Type.SOA, DClass.IN);
+            lookup.setResolver(resolver);
+            lookup.setCache(null);
+            Record[] answers = lookup.run();
+            return answers == null ? null : ((SOARecord) answers[0]).getSerial();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String ipv6(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).getHostAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String normal(String record) {
+        return record.toLowerCase(Locale.ROOT).replace("\"", "").replaceAll("\\.(\\s|$)", "$1").trim();
+    }
+
+    private JsonObject zone(String name) {
+        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name);
+        assertEquals(200, shown.status(), shown.body());
+        return shown.data().getJsonObject("zone");
+    }
+
+    private static void await(Supplier<Boolean> condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (condition.get()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("Not within 60 s: " + what);
+    }
+
+    private static String zoneName() {
+        return "p" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + ".example";
+    }
+}
