@@ -312,6 +312,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
         config.addArg("--character-set-server=utf8mb4");
         config.addArg("--collation-server=utf8mb4_unicode_ci");
+        // MariaDB 11.4 makes a self-signed RSA-4096 certificate at every start when none is
+        // configured: up to minutes of CPU on a busy machine, each restart after a crash included.
+        // Loopback only, so no TLS.
+        config.addArg("--skip-ssl");
         DURABLE_SETTINGS.forEach(config::addArg);
         return config.build();
     }
