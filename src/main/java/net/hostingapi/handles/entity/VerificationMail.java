@@ -25,13 +25,17 @@ import java.time.LocalDateTime;
         + "WHERE m.accountId = :account AND m.sentAt > :since ORDER BY m.sentAt")
 @NamedQuery(name = VerificationMail.RECIPIENT_SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
         + "WHERE m.recipientHash = :recipient AND m.sentAt > :since ORDER BY m.sentAt")
-@NamedQuery(name = VerificationMail.PRUNE, query = "DELETE FROM VerificationMail m "
+// Pruned by id after an unlocked read: a DELETE over the (account, sent_at) range would lock the
+// gap after it, which new accounts share, and their first mails deadlocked on it.
+@NamedQuery(name = VerificationMail.PRUNABLE, query = "SELECT m.id FROM VerificationMail m "
         + "WHERE m.accountId = :account AND m.sentAt <= :before")
+@NamedQuery(name = VerificationMail.PRUNE, query = "DELETE FROM VerificationMail m WHERE m.id IN :ids")
 public class VerificationMail {
 
     public static final String SINCE = "VerificationMail.since";
     public static final String ACCOUNT_SINCE = "VerificationMail.accountSince";
     public static final String RECIPIENT_SINCE = "VerificationMail.recipientSince";
+    public static final String PRUNABLE = "VerificationMail.prunable";
     public static final String PRUNE = "VerificationMail.prune";
 
     @Id

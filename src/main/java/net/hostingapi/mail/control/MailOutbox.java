@@ -20,6 +20,13 @@ import net.hostingapi.mail.entity.OutgoingMail;
  * ({@link MailDispatch}) and is retried by {@link MailDelivery} until it succeeds. The other
  * methods run in transactions of their own, for the delivery, which holds none while it talks
  * to the mail server.
+ * <p>
+ * Locks: every transaction here locks outbox rows by primary key only, one row per transaction
+ * for the delivery, and in ascending id order for a withdrawal. A statement that searched the
+ * topic index with locks (say {@code DELETE ... WHERE topic = ?}) would lock index entries
+ * before rows, the opposite order of a delivery's delete by id, and the two deadlocked; it
+ * also locked gaps of that index, which deadlocked the creations of handles of two accounts.
+ * A delivery skips a row another transaction holds ({@code SKIP LOCKED}) instead of waiting.
  */
 @Stateless
 public class MailOutbox {
@@ -41,10 +48,18 @@ public class MailOutbox {
         queued.fire(new MailQueued(mail.id()));
     }
 
-    /** Drops the mails on {@code topic} not yet delivered: a newer one replaces them, or their subject is gone. */
+    /**
+     * Drops the mails on {@code topic} not yet delivered: a newer one replaces them, or their
+     * subject is gone. The ids are read without locks, then deleted by id (see above); whoever
+     * queues mails on a topic holds the lock of its subject, so none is added meanwhile. A mail
+     * a delivery attempt holds at this moment is waited for; if it was sent, it is gone.
+     */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void withdraw(String topic) {
-        em.createNamedQuery(OutgoingMail.WITHDRAW).setParameter("topic", topic).executeUpdate();
+        List<Long> ids = em.createNamedQuery(OutgoingMail.ON_TOPIC, Long.class).setParameter("topic", topic).getResultList();
+        if (!ids.isEmpty()) {
+            em.createNamedQuery(OutgoingMail.WITHDRAW).setParameter("ids", ids).executeUpdate();
+        }
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -53,14 +68,21 @@ public class MailOutbox {
                 .setParameter("now", now()).setMaxResults(max).getResultList();
     }
 
-    /** Takes the mail for one delivery attempt, unless it is not due or another attempt holds it. */
+    /**
+     * Takes the mail for one delivery attempt, unless it is not due, or another transaction holds
+     * it (a withdrawal, another attempt): then it is skipped, not waited for.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<OutgoingMail> claim(long id) {
         LocalDateTime now = now();
-        int claimed = em.createNamedQuery(OutgoingMail.CLAIM)
-                .setParameter("id", id).setParameter("now", now).setParameter("lease", now.plus(LEASE))
-                .executeUpdate();
-        return claimed == 1 ? Optional.ofNullable(em.find(OutgoingMail.class, id)) : Optional.empty();
+        List<?> free = em.createNativeQuery("SELECT id FROM mail_outbox WHERE id = ? AND next_attempt_at <= ? FOR UPDATE SKIP LOCKED")
+                .setParameter(1, id).setParameter(2, now).getResultList();
+        if (free.isEmpty()) {
+            return Optional.empty();
+        }
+        OutgoingMail mail = em.find(OutgoingMail.class, id);
+        mail.lease(now.plus(LEASE));
+        return Optional.of(mail);
     }
 
     /** Delivered: the row goes, and with it the link it may carry. */

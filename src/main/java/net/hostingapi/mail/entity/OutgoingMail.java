@@ -20,13 +20,12 @@ import java.time.ZoneOffset;
 @Entity
 @Table(name = "mail_outbox")
 @NamedQuery(name = OutgoingMail.DUE, query = "SELECT m.id FROM OutgoingMail m WHERE m.nextAttemptAt <= :now ORDER BY m.nextAttemptAt, m.id")
-@NamedQuery(name = OutgoingMail.CLAIM, query = "UPDATE OutgoingMail m SET m.nextAttemptAt = :lease, m.attempts = m.attempts + 1 "
-        + "WHERE m.id = :id AND m.nextAttemptAt <= :now")
-@NamedQuery(name = OutgoingMail.WITHDRAW, query = "DELETE FROM OutgoingMail m WHERE m.topic = :topic")
+@NamedQuery(name = OutgoingMail.ON_TOPIC, query = "SELECT m.id FROM OutgoingMail m WHERE m.topic = :topic ORDER BY m.id")
+@NamedQuery(name = OutgoingMail.WITHDRAW, query = "DELETE FROM OutgoingMail m WHERE m.id IN :ids")
 public class OutgoingMail {
 
     public static final String DUE = "OutgoingMail.due";
-    public static final String CLAIM = "OutgoingMail.claim";
+    public static final String ON_TOPIC = "OutgoingMail.onTopic";
     public static final String WITHDRAW = "OutgoingMail.withdraw";
 
     /** First retry after this; doubled with every further failure up to {@link #MAX_BACKOFF}. */
@@ -71,6 +70,12 @@ public class OutgoingMail {
         this.body = body;
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
         this.nextAttemptAt = createdAt;
+    }
+
+    /** Taken for one delivery attempt: nobody else tries it before {@code until} (a crashed attempt is retried then). */
+    public void lease(LocalDateTime until) {
+        attempts++;
+        nextAttemptAt = until;
     }
 
     /** After a failed attempt: retry later, the more failures the later (30 s, 1 min, 2 min, ... at most 1 h). */
