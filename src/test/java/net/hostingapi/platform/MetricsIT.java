@@ -67,7 +67,8 @@ class MetricsIT {
         // -1: the query failed; -2: no such gauge.
         String text = metrics();
         for (String gauge : List.of("nameserver_outbox_backlog", "nameserver_outbox_failing", "nameserver_outbox_oldest_age_seconds",
-                "mail_outbox_backlog", "mail_outbox_failing", "mail_outbox_oldest_age_seconds")) {
+                "mail_outbox_backlog", "mail_outbox_failing", "mail_outbox_oldest_age_seconds",
+                "nameserver_publication_failures_total", "mail_delivery_failures_total")) {
             assertTrue(plain(text, gauge) >= 0, gauge + " is read from the database: " + text);
         }
     }

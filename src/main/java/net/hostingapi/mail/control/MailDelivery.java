@@ -1,5 +1,6 @@
 package net.hostingapi.mail.control;
 
+import org.eclipse.microprofile.metrics.MetricRegistry;
 import jakarta.ejb.Asynchronous;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Stateless;
@@ -34,6 +35,9 @@ public class MailDelivery {
     @Inject
     SchemaMigration schema;
 
+    @Inject
+    MetricRegistry metrics;
+
     @Asynchronous
     public void deliverLater(long id) {
         deliver(id);
@@ -63,6 +67,7 @@ public class MailDelivery {
         } catch (Exception e) {
             // The message of a mail or I/O failure names the server's answer, never our credentials.
             String error = e.getClass().getSimpleName() + ": " + e.getMessage();
+            metrics.counter(MailMetrics.FAILURES).inc();
             outbox.failed(id, error).ifPresent(failed -> LOG.warning(() -> "Mail " + id + " (" + failed.topic()
                     + ") not delivered, attempt " + failed.attempts() + ": " + error
                     + "; next attempt at " + failed.nextAttemptAt() + " UTC"));

@@ -7,11 +7,15 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import javax.sql.DataSource;
 import net.hostingapi.platform.control.DatabaseGauges;
+import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
-/** The mail outbox as {@code /metrics} shows it: what waits, what failed its last attempt, and for how long the oldest has waited. */
+/** The mail outbox as {@code /metrics} shows it: what waits, what failed its last attempt, and for how long the oldest has waited, failed attempts so far. */
 @ApplicationScoped
 public class MailMetrics {
+
+    static final Metadata FAILURES = Metadata.builder().withName("mail_delivery_failures")
+            .withDescription("Delivery attempts the mail server refused or did not answer (each retried with backoff)").build();
 
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
@@ -20,6 +24,7 @@ public class MailMetrics {
     MetricRegistry metrics;
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        metrics.counter(FAILURES);
         DatabaseGauges.register(metrics, database, "mail_outbox_backlog",
                 "Mails waiting for delivery", "SELECT COUNT(*) FROM mail_outbox");
         DatabaseGauges.register(metrics, database, "mail_outbox_failing",

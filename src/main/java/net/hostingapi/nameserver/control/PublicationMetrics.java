@@ -7,11 +7,16 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import javax.sql.DataSource;
 import net.hostingapi.platform.control.DatabaseGauges;
+import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
-/** The publication outbox as {@code /metrics} shows it: names waiting, names whose last publication failed, the oldest wait. */
+/** The publication outbox as {@code /metrics} shows it: names waiting, names whose last publication failed, the oldest wait, failures so far. */
 @ApplicationScoped
 public class PublicationMetrics {
+
+    /** Publications the nameserver refused or did not answer (each retried with backoff). */
+    static final Metadata FAILURES = Metadata.builder().withName("nameserver_publication_failures")
+            .withDescription("Publications of a zone that failed (nameserver unreachable or refusing); retried with backoff").build();
 
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
@@ -20,6 +25,7 @@ public class PublicationMetrics {
     MetricRegistry metrics;
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        metrics.counter(FAILURES);
         DatabaseGauges.register(metrics, database, "nameserver_outbox_backlog",
                 "Changes waiting to be published to the nameserver", "SELECT COUNT(*) FROM nameserver_outbox");
         DatabaseGauges.register(metrics, database, "nameserver_outbox_failing",

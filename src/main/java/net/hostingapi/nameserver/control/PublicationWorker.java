@@ -28,6 +28,7 @@ import net.hostingapi.platform.control.SchemaMigration;
 import net.hostingapi.nameserver.entity.PendingPublication;
 import net.hostingapi.zones.control.ZonesChanged;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Publishes what the outbox holds: right after each commit (nudged by the change event) and every
@@ -64,6 +65,9 @@ public class PublicationWorker {
 
     @Inject
     SchemaMigration schema;
+
+    @Inject
+    MetricRegistry metrics;
 
     @Inject
     @ConfigProperty(name = "PUBLISH_RETRY_MAX_SECONDS", defaultValue = "60")
@@ -132,6 +136,7 @@ public class PublicationWorker {
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
                 LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
                 entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+                metrics.counter(PublicationMetrics.FAILURES).inc();
             }
         }
         return skipped;
