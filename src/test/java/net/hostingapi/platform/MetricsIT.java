@@ -73,6 +73,19 @@ class MetricsIT {
         }
     }
 
+    @Test
+    void healthMetricsAndUnknownPathsCarryARequestIdAndAreCounted() {
+        Api api = Api.at(base);
+        for (String path : List.of("/health", "/health/live", "/metrics", "/no/such/path")) {
+            Api.Response answer = api.get(path);
+            assertTrue(answer.header("X-Request-Id") != null && answer.header("X-Request-Id").matches("[0-9a-f-]{36}"),
+                    path + " answered " + answer.status() + " with " + answer.headers());
+        }
+        assertTrue(api.get("/health").body().contains("\"database\""), "Payara's health document, passed on");
+        assertTrue(value(metrics(), "http_server_requests_count", "GET /health/*", "200")
+                + value(metrics(), "http_server_requests_count", "GET /health", "200") >= 1, "counted as an operation of its own");
+    }
+
     private String metrics() {
         Api.Response response = Api.at(base).get("/metrics");
         assertEquals(200, response.status());

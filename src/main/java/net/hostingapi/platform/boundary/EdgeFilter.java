@@ -35,18 +35,29 @@ public class EdgeFilter implements Filter {
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
+        HttpServletResponse httpResponse = (HttpServletResponse) response;
+        long started = System.nanoTime();
+        // Every answer of the WAR carries it, whoever writes the answer (a servlet, a filter, the container).
+        httpResponse.setHeader("X-Request-Id", RequestIds.of(http));
         String rawPath = http.getRequestURI();
         if (!isWellFormedPath(rawPath)) {
-            EnvelopeFilter.writeError(http, (HttpServletResponse) response, "-",
+            EnvelopeFilter.writeError(http, httpResponse, "-",
                     ApiException.badRequest(MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"), requestLog);
             return;
         }
         if ("TRACE".equals(http.getMethod()) && !rawPath.startsWith("/api/")) {
-            EnvelopeFilter.writeError(http, (HttpServletResponse) response, rawPath,
+            EnvelopeFilter.writeError(http, httpResponse, rawPath,
                     new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
             return;
         }
         chain.doFilter(request, response);
+        if (!RequestLog.recorded(http) && !http.isAsyncStarted()) {
+            // Answered by another servlet or filter: web forwards, and /health, /metrics and /openapi, whose
+            // servlets Payara Micro registers in the context of the application deployed at "/".
+            String pattern = http.getHttpServletMapping() == null ? "/" : http.getHttpServletMapping().getPattern();
+            requestLog.record(http, http.getMethod(), rawPath, "/".equals(pattern) || pattern.isEmpty() ? "other" : http.getMethod() + " " + pattern,
+                    httpResponse.getStatus(), (System.nanoTime() - started) / 1000, RequestIds.of(http), null);
+        }
     }
 
     /** Only {@code pchar} and {@code /} of RFC 3986, escapes complete, and what they encode UTF-8. */

@@ -34,6 +34,8 @@ public class RequestLog {
     private static final Metadata RATE_LIMITED = Metadata.builder().withName("rate_limited_requests")
             .withDescription("Requests answered 429, by the limiter's message code").build();
 
+    private static final String RECORDED = RequestLog.class.getName() + ".recorded";
+
     @Inject
     MetricRegistry metrics;
 
@@ -46,6 +48,7 @@ public class RequestLog {
      */
     public void record(HttpServletRequest request, String method, String rawPath, String operation, int status,
                        long micros, String requestId, MessageCode refusal) {
+        request.setAttribute(RECORDED, Boolean.TRUE);
         metrics.timer(REQUESTS, new Tag("operation", operation), new Tag("status", Integer.toString(status)))
                 .update(Duration.ofNanos(Math.max(0, micros) * 1000));
         if (status == 401) {
@@ -73,6 +76,11 @@ public class RequestLog {
         fields.put("request_id", requestId);
         line.setParameters(new Object[] {fields});
         LOG.log(line);
+    }
+
+    /** Whether the request's line is written (by JAX-RS's answer or an envelope written directly). */
+    static boolean recorded(HttpServletRequest request) {
+        return request.getAttribute(RECORDED) != null;
     }
 
     /**
