@@ -61,6 +61,12 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             if (cause instanceof EJBAccessException) {
                 return new ApiException(403, MessageCode.RIGHT_MISSING);
             }
+            if ((cause instanceof PessimisticLockException || cause instanceof jakarta.persistence.LockTimeoutException)
+                    && causedByUnavailableDatabase(cause)) {
+                // EclipseLink calls any failure of a locking query a lock failure, a lost connection too
+                LOG.warning("Database unavailable, request=" + RequestIds.of(request) + ": " + cause);
+                return ApiException.unavailable("The database is unavailable", 5);
+            }
             if (cause instanceof OptimisticLockException || cause instanceof PessimisticLockException
                     || cause instanceof jakarta.persistence.LockTimeoutException
                     || (cause instanceof java.sql.SQLException sql && isDeadlock(sql))) {
@@ -124,6 +130,15 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 // SystemException carries it as an XAException, the driver's error only in its message
                 || cause instanceof javax.transaction.xa.XAException
                 || cause instanceof java.net.SocketTimeoutException || cause instanceof java.net.ConnectException;
+    }
+
+    private static boolean causedByUnavailableDatabase(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (isDatabaseUnavailable(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** MariaDB: 1213 deadlock, 1205 lock wait timeout. */
