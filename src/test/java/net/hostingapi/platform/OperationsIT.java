@@ -165,6 +165,7 @@ class OperationsIT {
         Api.Response byFormat = anonymous.get("/openapi?format=json");
         assertTrue(byFormat.header("Content-Type").startsWith("application/json"), byFormat.header("Content-Type"));
         assertTrue(byFormat.envelope().containsKey("paths"));
+        assertEquals(List.of(), new OpenAPIV3Parser().readContents(byFormat.body(), null, null).getMessages(), "swagger-parser on the JSON");
     }
 
     /** Swagger UI, public: the page, and the scripts and styles it loads from the webjar. */

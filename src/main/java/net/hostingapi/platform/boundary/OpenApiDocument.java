@@ -285,6 +285,13 @@ public class OpenApiDocument implements OASFilter {
                     .content(successContent(method, OASFactory.createSchema().ref(REF + envelope))));
         } else if (responses.getAPIResponses() == null || responses.getAPIResponses().containsKey("default")) {
             throw new IllegalStateException(where + " has neither @Answers nor @APIResponse");
+        } else {
+            // an answer in a type of its own (the zone file): plain text; the annotation's schema
+            // would carry every default of @Schema (uniqueItems: false, ...), which generators warn about
+            responses.getAPIResponses().values().stream()
+                    .filter(r -> r.getContent() != null && r.getContent().getMediaTypes() != null)
+                    .flatMap(r -> r.getContent().getMediaTypes().values().stream())
+                    .forEach(m -> m.setSchema(PayloadSchemas.schema("string")));
         }
         boolean secured = operation.getSecurity() != null && !operation.getSecurity().isEmpty();
         for (Map.Entry<String, String[]> error : ERRORS.entrySet()) {

@@ -33,9 +33,7 @@ import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneChanges;
 import net.hostingapi.zones.control.ZoneEditor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -228,7 +226,7 @@ public class ZonesResource {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     @Operation(operationId = "exportZone", summary = "The zone as an RFC 1035 master file")
     @Binds(ZoneRef.class)
-    @APIResponse(responseCode = "200", description = "The zone file", content = @Content(mediaType = "text/dns", schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(responseCode = "200", description = "The zone file", content = @Content(mediaType = "text/dns"))
     public Response export() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         return Response.ok(catalog.export(input.zone()), "text/dns; charset=utf-8").build();
