@@ -9,13 +9,18 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Operator only: a new customer account with its owner and first token. */
 @ApplicationScoped
+@Tag(name = "Customers", description = "Customer accounts (operator only)")
 @Path("customers")
 @Produces(MediaType.APPLICATION_JSON)
 public class CustomersResource {
@@ -29,6 +34,9 @@ public class CustomersResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.CUSTOMERS_CREATE)
+    @Operation(operationId = "createCustomer", summary = "Create a customer account with its owner and a first token")
+    @Binds(UsersResource.NewUser.class)
+    @Answers(data = "", schema = "CustomerCreated", status = 201)
     public Reply create() {
         UsersResource.NewUser input = parameters.bind(UsersResource.NewUser.class);
         CustomerOnboarding.Onboarded onboarded = customers.create(input.username(), input.email());

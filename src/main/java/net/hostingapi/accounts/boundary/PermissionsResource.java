@@ -13,13 +13,18 @@ import java.util.Arrays;
 import java.util.List;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
+@Tag(name = "Permissions", description = "Rights and their assignment to users")
 @Path("account/permissions")
 @Produces(MediaType.APPLICATION_JSON)
 public class PermissionsResource {
@@ -36,6 +41,9 @@ public class PermissionsResource {
 
     @GET
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "listPermissions", summary = "List every right")
+    @Binds(NoParameters.class)
+    @Answers(data = "permissions", schema = "Permission", array = true)
     public Reply catalogue() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "permissions",
@@ -45,6 +53,9 @@ public class PermissionsResource {
     @GET
     @Path("assigned")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "assignedPermissions", summary = "The rights of the calling user")
+    @Binds(NoParameters.class)
+    @Answers(data = "", schema = "AssignedPermissions")
     public Reply assigned() {
         parameters.bind(NoParameters.class);
         PermissionRegistry.Assignment assignment = permissions.assigned();
@@ -57,6 +68,9 @@ public class PermissionsResource {
     @PUT
     @Path("update")
     @RolesAllowed(Right.Names.ACCOUNT_PERMISSIONS_UPDATE)
+    @Operation(operationId = "updatePermissions", summary = "Set the rights of a user")
+    @Binds(PermissionUpdate.class)
+    @Answers(data = "user", schema = "User")
     public Reply update() {
         PermissionUpdate input = parameters.bind(PermissionUpdate.class);
         return Reply.ok(MessageCode.UPDATED, "user",

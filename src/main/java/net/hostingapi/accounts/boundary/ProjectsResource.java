@@ -1,6 +1,5 @@
 package net.hostingapi.accounts.boundary;
 
-import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,13 +14,19 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.ProjectRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.platform.control.Param;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
+@Tag(name = "Projects", description = "Projects objects can be filed under")
 @Path("projects")
 @Produces(MediaType.APPLICATION_JSON)
 public class ProjectsResource {
@@ -40,6 +45,9 @@ public class ProjectsResource {
 
     @GET
     @RolesAllowed(Right.Names.PROJECTS_LIST)
+    @Operation(operationId = "listProjects", summary = "List the projects")
+    @Binds(NoParameters.class)
+    @Answers(data = "projects", schema = "Project", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "projects", JsonFields.array(projects.list(), AccountRepresentations::project));
@@ -48,6 +56,9 @@ public class ProjectsResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.PROJECTS_CRUD)
+    @Operation(operationId = "createProject", summary = "Create a project")
+    @Binds(NewProject.class)
+    @Answers(data = "project", schema = "Project", status = 201)
     public Reply create() {
         NewProject input = parameters.bind(NewProject.class);
         return Reply.created(MessageCode.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
@@ -56,6 +67,9 @@ public class ProjectsResource {
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.PROJECTS_LIST)
+    @Operation(operationId = "showProject", summary = "Show a project")
+    @Binds(ProjectRef.class)
+    @Answers(data = "project", schema = "Project")
     public Reply show() {
         ProjectRef input = parameters.bind(ProjectRef.class);
         return Reply.ok(MessageCode.OK, "project", AccountRepresentations.project(projects.show(input.projectUuid())));
@@ -64,6 +78,9 @@ public class ProjectsResource {
     @DELETE
     @Path("delete")
     @RolesAllowed(Right.Names.PROJECTS_CRUD)
+    @Operation(operationId = "deleteProject", summary = "Delete a project")
+    @Binds(ProjectRef.class)
+    @Answers(data = "project", schema = "Project")
     public Reply delete() {
         ProjectRef input = parameters.bind(ProjectRef.class);
         return Reply.ok(MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.projectUuid())));

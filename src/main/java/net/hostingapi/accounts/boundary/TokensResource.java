@@ -1,6 +1,5 @@
 package net.hostingapi.accounts.boundary;
 
-import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,13 +14,19 @@ import java.time.LocalDateTime;
 import java.util.List;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.platform.control.Param;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
+@Tag(name = "Tokens", description = "API tokens of the account")
 @Path("account/users/tokens")
 @Produces(MediaType.APPLICATION_JSON)
 public class TokensResource {
@@ -39,6 +44,9 @@ public class TokensResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    @Operation(operationId = "createToken", summary = "Issue a token (its text is shown only here)")
+    @Binds(NewToken.class)
+    @Answers(data = "token", schema = "Token", status = 201)
     public Reply create() {
         NewToken input = parameters.bind(NewToken.class);
         return Reply.created(MessageCode.CREATED, "token",
@@ -48,6 +56,9 @@ public class TokensResource {
     @GET
     @Path("tokens")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    @Operation(operationId = "listTokens", summary = "List the tokens")
+    @Binds(NoParameters.class)
+    @Answers(data = "tokens", schema = "Token", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "tokens", JsonFields.array(tokens.list(), AccountRepresentations::token));
@@ -57,6 +68,9 @@ public class TokensResource {
     @GET
     @Path("{id}")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
+    @Operation(operationId = "showToken", summary = "Show a token")
+    @Binds(NoParameters.class)
+    @Answers(data = "token", schema = "Token")
     public Reply show(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "token", AccountRepresentations.token(tokens.show(id)));
@@ -65,6 +79,9 @@ public class TokensResource {
     @POST
     @Path("{id}/deactivate")
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    @Operation(operationId = "deactivateToken", summary = "Deactivate a token")
+    @Binds(NoParameters.class)
+    @Answers(data = "token", schema = "Token")
     public Reply deactivate(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.DEACTIVATED, "token", AccountRepresentations.token(tokens.deactivate(id)));

@@ -13,14 +13,19 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.UserDirectory;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
+@Tag(name = "Users", description = "Users of the account")
 @Path("account/users")
 @Produces(MediaType.APPLICATION_JSON)
 public class UsersResource {
@@ -39,6 +44,9 @@ public class UsersResource {
 
     @GET
     @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
+    @Operation(operationId = "listUsers", summary = "List the users")
+    @Binds(NoParameters.class)
+    @Answers(data = "users", schema = "User", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "users", JsonFields.array(users.list(), AccountRepresentations::user));
@@ -47,6 +55,9 @@ public class UsersResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.ACCOUNT_USERS_CRUD)
+    @Operation(operationId = "createUser", summary = "Create a user")
+    @Binds(NewUser.class)
+    @Answers(data = "user", schema = "User", status = 201)
     public Reply create() {
         NewUser input = parameters.bind(NewUser.class);
         return Reply.created(MessageCode.CREATED, "user", AccountRepresentations.user(users.create(input.username(), input.email())));
@@ -55,6 +66,9 @@ public class UsersResource {
     @GET
     @Path("{username}")
     @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
+    @Operation(operationId = "showUser", summary = "Show a user")
+    @Binds(NoParameters.class)
+    @Answers(data = "user", schema = "User")
     public Reply show(@PathParam("username") String username) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "user", AccountRepresentations.user(users.show(username)));

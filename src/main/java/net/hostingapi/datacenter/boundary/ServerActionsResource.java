@@ -1,6 +1,5 @@
 package net.hostingapi.datacenter.boundary;
 
-import net.hostingapi.platform.control.Param;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,6 +24,8 @@ import net.hostingapi.datacenter.control.IpAddress;
 import net.hostingapi.datacenter.control.MachineAddress;
 import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.ClientAddresses;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
@@ -32,12 +33,16 @@ import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.platform.control.Param;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Server actions: scheduling by the account (a valid token, no named right), and the three
  * public endpoints a network-booting machine calls (file, menu, status), rate-limited per address.
  */
 @ApplicationScoped
+@Tag(name = "Server actions", description = "Network-boot actions and the public endpoints machines call")
 @Path("datacenter/server-actions")
 @Produces(MediaType.APPLICATION_JSON)
 public class ServerActionsResource {
@@ -83,6 +88,9 @@ public class ServerActionsResource {
 
     @GET
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "listServerActions", summary = "List the server actions")
+    @Binds(NoParameters.class)
+    @Answers(data = "actions", schema = "ServerAction", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
@@ -91,6 +99,9 @@ public class ServerActionsResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "createServerAction", summary = "Schedule a server action")
+    @Binds(NewAction.class)
+    @Answers(data = "action", schema = "ServerAction", status = 201)
     public Reply create() {
         NewAction in = parameters.bind(NewAction.class);
         return Reply.created(MessageCode.ACTION_CREATED, "action", ServerActionRepresentations.action(
@@ -100,6 +111,9 @@ public class ServerActionsResource {
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "showServerAction", summary = "Show a server action with its reports")
+    @Binds(ActionRef.class)
+    @Answers(data = "action", schema = "ServerAction")
     public Reply show() {
         ActionRef in = parameters.bind(ActionRef.class);
         return Reply.ok(MessageCode.OK, "action", ServerActionRepresentations.actionWithHistory(actions.show(in.id())));
@@ -108,6 +122,9 @@ public class ServerActionsResource {
     @POST
     @Path("cancel")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "cancelServerAction", summary = "Cancel a server action")
+    @Binds(ActionRef.class)
+    @Answers(data = "action", schema = "ServerAction")
     public Reply cancel() {
         ActionRef in = parameters.bind(ActionRef.class);
         return Reply.ok(MessageCode.ACTION_CANCELLED, "action", ServerActionRepresentations.actionWithHistory(actions.cancel(in.id())));
@@ -118,6 +135,9 @@ public class ServerActionsResource {
     @PermitAll
     @RateLimited
     @Produces({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
+    @Operation(operationId = "serverActionFile", summary = "The iPXE script for the calling machine (public)")
+    @Binds(MachineQuery.class)
+    @Answers(data = "", schema = "BootScript")
     public Response file() {
         return script(actions.file(address()));
     }
@@ -127,6 +147,9 @@ public class ServerActionsResource {
     @PermitAll
     @RateLimited
     @Produces({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
+    @Operation(operationId = "serverActionMenu", summary = "The iPXE menu for the calling machine (public)")
+    @Binds(MachineQuery.class)
+    @Answers(data = "", schema = "BootScript")
     public Response menu() {
         return script(actions.menu(address()));
     }
@@ -135,6 +158,9 @@ public class ServerActionsResource {
     @Path("status")
     @PermitAll
     @RateLimited
+    @Operation(operationId = "reportServerActionStatus", summary = "A machine reports its progress (public)")
+    @Binds(StatusReport.class)
+    @Answers(data = "action", schema = "ServerActionProgress")
     public Reply status() {
         StatusReport in = parameters.bind(StatusReport.class);
         return Reply.ok(MessageCode.STATUS_RECORDED, "action", ServerActionRepresentations.progress(

@@ -12,10 +12,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.HandleRegistry;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.RetryOnDeadlock;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Verification of a handle's e-mail address: refresh and resend for the account, and the
@@ -23,6 +27,7 @@ import net.hostingapi.platform.control.RetryOnDeadlock;
  */
 @ApplicationScoped
 @RetryOnDeadlock
+@Tag(name = "Domain handles", description = "Contacts for domain registrations")
 @Path("domain/handles/verification")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandleVerificationResource {
@@ -39,6 +44,9 @@ public class HandleVerificationResource {
     @POST
     @Path("refresh")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "refreshVerification", summary = "Re-evaluate a handle's verification")
+    @Binds(HandleRef.class)
+    @Answers(data = "handle", schema = "Handle")
     public Reply refresh() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(MessageCode.VERIFICATION_REFRESHED, "handle", HandleRepresentations.handle(handles.refresh(input.handle())));
@@ -47,6 +55,9 @@ public class HandleVerificationResource {
     @POST
     @Path("resend")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "resendVerification", summary = "Send a fresh verification link (rate-limited)")
+    @Binds(HandleRef.class)
+    @Answers(data = "handle", schema = "Handle")
     public Reply resend() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(handles.resend(input.handle())));
@@ -55,6 +66,9 @@ public class HandleVerificationResource {
     @GET
     @Path("confirm")
     @PermitAll
+    @Operation(operationId = "confirmVerification", summary = "The mailed verification link (public)")
+    @Binds(ConfirmToken.class)
+    @Answers(data = "verification", schema = "ConfirmedVerification")
     public Reply confirm() {
         ConfirmToken input = parameters.bind(ConfirmToken.class);
         return Reply.ok(MessageCode.VERIFICATION_CONFIRMED, "verification", HandleRepresentations.confirmed(handles.confirm(input.token())));
@@ -64,6 +78,9 @@ public class HandleVerificationResource {
     @POST
     @Path("confirm")
     @PermitAll
+    @Operation(operationId = "confirmVerificationByPost", summary = "The verification link, by POST (public)")
+    @Binds(ConfirmToken.class)
+    @Answers(data = "verification", schema = "ConfirmedVerification")
     public Reply confirmByPost() {
         return confirm();
     }

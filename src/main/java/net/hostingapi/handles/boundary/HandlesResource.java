@@ -14,16 +14,21 @@ import net.hostingapi.handles.control.Countries;
 import net.hostingapi.handles.control.HandleChanges;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.handles.control.NewHandle;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.RetryOnDeadlock;
 import net.hostingapi.platform.control.NoParameters;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Domain handles: a valid token and no named right (contract section 3). */
 @ApplicationScoped
 @RetryOnDeadlock
+@Tag(name = "Domain handles", description = "Contacts for domain registrations")
 @Path("domain/handles")
 @Produces(MediaType.APPLICATION_JSON)
 public class HandlesResource {
@@ -36,6 +41,9 @@ public class HandlesResource {
 
     @GET
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "listHandles", summary = "List the handles")
+    @Binds(NoParameters.class)
+    @Answers(data = "handles", schema = "Handle", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "handles", JsonFields.array(handles.list(), HandleRepresentations::handle));
@@ -44,6 +52,9 @@ public class HandlesResource {
     @GET
     @Path("countries")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "listCountries", summary = "The countries a handle may name")
+    @Binds(NoParameters.class)
+    @Answers(data = "countries", schema = "Country", array = true)
     public Reply countries() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "countries", JsonFields.array(Countries.all(), HandleRepresentations::country));
@@ -52,6 +63,10 @@ public class HandlesResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "createHandle", summary = "Create a handle (a verification mail is sent)")
+    @Binds(value = NewHandle.class, example = """
+            {"type": "PERS", "sex": "FEMALE", "firstname": "Erika", "lastname": "Mustermann", "street": "Hauptstrasse", "number": "1", "postcode": "10115", "city": "Berlin", "region": "Berlin", "country": "DE", "email": "erika@example.com", "phone": "+49.3012345678"}""")
+    @Answers(data = "handle", schema = "Handle", status = 201)
     public Reply create() {
         NewHandle input = parameters.bind(NewHandle.class);
         return Reply.created(MessageCode.HANDLE_CREATED, "handle", HandleRepresentations.handle(handles.create(input)));
@@ -60,6 +75,9 @@ public class HandlesResource {
     @DELETE
     @Path("delete")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "deleteHandle", summary = "Delete a handle")
+    @Binds(HandleRef.class)
+    @Answers(data = "handle", schema = "Handle")
     public Reply delete() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(MessageCode.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
@@ -68,6 +86,9 @@ public class HandlesResource {
     @POST
     @Path("edit")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "editHandle", summary = "Change a handle (identity fields stay as they are)")
+    @Binds(HandleChanges.class)
+    @Answers(data = "handle", schema = "Handle")
     public Reply edit() {
         HandleChanges input = parameters.bind(HandleChanges.class);
         return Reply.ok(MessageCode.HANDLE_UPDATED, "handle", HandleRepresentations.handle(handles.edit(input)));
@@ -76,6 +97,9 @@ public class HandlesResource {
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "showHandle", summary = "Show a handle")
+    @Binds(HandleRef.class)
+    @Answers(data = "handle", schema = "Handle")
     public Reply show() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(MessageCode.OK, "handle", HandleRepresentations.handle(handles.show(input.handle())));
@@ -84,6 +108,9 @@ public class HandlesResource {
     @GET
     @Path("statistics")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "handleStatistics", summary = "Count handles by type and verification state")
+    @Binds(NoParameters.class)
+    @Answers(data = "statistics", schema = "HandleStatistics")
     public Reply statistics() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "statistics", HandleRepresentations.statistics(handles.statistics()));

@@ -17,6 +17,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
@@ -30,9 +32,14 @@ import net.hostingapi.zones.control.RecordSelector;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneChanges;
 import net.hostingapi.zones.control.ZoneEditor;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The eleven DNS zone operations of the specification, plus the zone file export. */
 @ApplicationScoped
+@Tag(name = "DNS zones", description = "Zones and their records (rights DNS_ZONES_LIST, DNS_ZONES_CRUD)")
 @Path("dns/zones")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZonesResource {
@@ -73,6 +80,9 @@ public class ZonesResource {
 
     @GET
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @Operation(operationId = "listZones", summary = "List the zones")
+    @Binds(NoParameters.class)
+    @Answers(data = "zones", schema = "Zone", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "zones", JsonFields.array(catalog.list(), ZoneRepresentations::zone));
@@ -81,6 +91,10 @@ public class ZonesResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "createZone", summary = "Create a zone, optionally with records")
+    @Binds(value = NewZone.class, example = """
+            {"name": "example.com", "ttl": 3600, "records": [{"name": "www", "type": "A", "data": "192.0.2.10", "ttl": 600}, {"name": "@", "type": "MX", "data": "10 mail.example.com"}]}""")
+    @Answers(data = "zone", schema = "Zone", status = 201)
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
         ZoneEditor.Changed created = editor.create(input.value(), input.violations());
@@ -90,6 +104,9 @@ public class ZonesResource {
     @DELETE
     @Path("delete")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "deleteZone", summary = "Delete a zone (forceDelete dissociates assigned domains)")
+    @Binds(ZoneRef.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply delete() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
@@ -99,6 +116,10 @@ public class ZonesResource {
     @POST
     @Path("records/add")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "addRecords", summary = "Add records to a zone (all or nothing)")
+    @Binds(value = RecordsToAdd.class, example = """
+            {"zone": "example.com", "records": [{"name": "mail", "type": "A", "data": "192.0.2.25"}, {"name": "@", "type": "TXT", "data": "v=spf1 mx -all"}]}""")
+    @Answers(data = "zone", schema = "Zone")
     public Reply addRecords() {
         var input = parameters.bindWithViolations(RecordsToAdd.class);
         requireZone(input);
@@ -109,6 +130,10 @@ public class ZonesResource {
     @DELETE
     @Path("records/delete")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "deleteRecords", summary = "Delete the records matching any of the selectors")
+    @Binds(value = RecordsToDelete.class, example = """
+            {"zone": "example.com", "records": [{"name": "mail", "type": "A"}]}""")
+    @Answers(data = "zone", schema = "Zone")
     public Reply deleteRecords() {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
@@ -119,6 +144,9 @@ public class ZonesResource {
     @POST
     @Path("refresh")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "refreshZone", summary = "Publish the zone to the nameserver again")
+    @Binds(ZoneRef.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
@@ -128,6 +156,9 @@ public class ZonesResource {
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @Operation(operationId = "showZone", summary = "Show a zone with its records")
+    @Binds(ZoneToShow.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply show() {
         ZoneToShow input = parameters.bind(ZoneToShow.class);
         return Reply.ok(MessageCode.OK, "zone", renderedZones.show(input.zone()));
@@ -136,6 +167,9 @@ public class ZonesResource {
     @GET
     @Path("statistics")
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @Operation(operationId = "zoneStatistics", summary = "Count zones, records and domains")
+    @Binds(NoParameters.class)
+    @Answers(data = "statistics", schema = "ZoneStatistics")
     public Reply statistics() {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "statistics", ZoneRepresentations.statistics(catalog.statistics()));
@@ -144,6 +178,9 @@ public class ZonesResource {
     @PUT
     @Path("update")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "updateZone", summary = "Change zone fields; given records replace all records")
+    @Binds(ZoneChanges.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
@@ -154,6 +191,9 @@ public class ZonesResource {
     @POST
     @Path("{zone}/assignDomain")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "assignDomain", summary = "Bind a domain to the zone")
+    @Binds(DomainRef.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
         return Reply.ok(MessageCode.DOMAIN_ASSIGNED, "zone", renderedZones.render(editor.assignDomain(zone, input.domainName())));
@@ -162,6 +202,9 @@ public class ZonesResource {
     @POST
     @Path("{zone}/dissociateDomain")
     @RolesAllowed(Right.Names.CALLER)
+    @Operation(operationId = "dissociateDomain", summary = "Unbind a domain from the zone")
+    @Binds(DomainRef.class)
+    @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
         return Reply.ok(MessageCode.DOMAIN_DISSOCIATED, "zone", renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
@@ -181,6 +224,9 @@ public class ZonesResource {
     @Path("export")
     @Produces({"text/dns", MediaType.APPLICATION_JSON})
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @Operation(operationId = "exportZone", summary = "The zone as an RFC 1035 master file")
+    @Binds(ZoneRef.class)
+    @APIResponse(responseCode = "200", description = "The zone file", content = @Content(mediaType = "text/dns"))
     public Response export() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         return Response.ok(catalog.export(input.zone()), "text/dns; charset=utf-8").build();
