@@ -169,11 +169,21 @@ public class PublicationWorker {
             return last == null ? 0 : last;
         }
 
+        /**
+         * Backs the name's entries off. Entries another publisher holds are left to it (SKIP
+         * LOCKED): waiting for them, a drain stood still as long as that publisher did, and for
+         * good when it was one of an instance that had just been killed.
+         */
         @Transactional
         public void failed(String name, long upTo, String error, Duration longest) {
-            em.createNamedQuery(PendingPublication.OF_NAME, PendingPublication.class)
-                    .setParameter("name", name).setParameter("upTo", upTo).getResultList()
-                    .forEach(p -> p.failed(error, longest));
+            List<?> free = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ? FOR UPDATE SKIP LOCKED")
+                    .setParameter(1, name).setParameter(2, upTo).getResultList();
+            for (Object id : free) {
+                PendingPublication entry = em.find(PendingPublication.class, ((Number) id).longValue());
+                if (entry != null) {
+                    entry.failed(error, longest);
+                }
+            }
         }
     }
 }

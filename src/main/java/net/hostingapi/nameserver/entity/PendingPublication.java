@@ -18,12 +18,10 @@ import java.time.ZoneOffset;
 @Entity
 @Table(name = "nameserver_outbox")
 @NamedQuery(name = PendingPublication.DUE, query = "SELECT p FROM PendingPublication p WHERE p.nextAttemptAt <= :now ORDER BY p.id")
-@NamedQuery(name = PendingPublication.OF_NAME, query = "SELECT p FROM PendingPublication p WHERE p.name = :name AND p.id <= :upTo")
 @NamedQuery(name = PendingPublication.LAST_OF_NAME, query = "SELECT MAX(p.id) FROM PendingPublication p WHERE p.name = :name")
 public class PendingPublication {
 
     public static final String DUE = "PendingPublication.due";
-    public static final String OF_NAME = "PendingPublication.ofName";
     public static final String LAST_OF_NAME = "PendingPublication.lastOfName";
 
     @Id
