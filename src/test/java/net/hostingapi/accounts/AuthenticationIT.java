@@ -65,11 +65,16 @@ class AuthenticationIT {
         Api anonymous = Api.at(base);
         Api.Response form = anonymous.form("POST", "/api/v1/projects/create", "name=viaform&authToken=" + token);
         assertEquals(201, form.status(), form.body());
-        Api.Response json = anonymous.json("POST", "/api/v1/projects/create",
-                Json.createObjectBuilder().add("name", "viajson").add("authToken", token).build());
+        Api.Response json = anonymous.json(
+                "POST",
+                "/api/v1/projects/create",
+                Json.createObjectBuilder()
+                        .add("name", "viajson")
+                        .add("authToken", token)
+                        .build());
         assertEquals(201, json.status(), json.body());
-        Api.Response getWithJsonBody = anonymous.send("GET", "/api/v1/projects", "application/json",
-                "{\"authToken\":\"" + token + "\"}", Map.of());
+        Api.Response getWithJsonBody = anonymous.send(
+                "GET", "/api/v1/projects", "application/json", "{\"authToken\":\"" + token + "\"}", Map.of());
         assertEquals(200, getWithJsonBody.status(), getWithJsonBody.body());
         assertEquals(2, getWithJsonBody.data().getJsonArray("projects").size());
     }
@@ -87,7 +92,9 @@ class AuthenticationIT {
     void noTokenIs401InTheEnvelope() {
         Api.Response response = Api.at(base).get(PERMISSIONS);
         assertEquals(401, response.status());
-        assertEquals("application/json; charset=utf-8", response.header("Content-Type").toLowerCase());
+        assertEquals(
+                "application/json; charset=utf-8",
+                response.header("Content-Type").toLowerCase());
         assertEquals("error", response.envelope().getString("status"));
         assertEquals(List.of(4010), response.errorCodes());
         assertTrue(response.envelope().isNull("data"));
@@ -104,13 +111,22 @@ class AuthenticationIT {
     @Test
     void missingRightIs403NamingTheRight() {
         Api.Customer customer = Api.at(base).newCustomer();
-        String limited = createToken(customer.api(), Json.createArrayBuilder().add("PROJECTS_LIST").build().toString());
+        String limited = createToken(
+                customer.api(),
+                Json.createArrayBuilder().add("PROJECTS_LIST").build().toString());
         Api listOnly = Api.at(base).withToken(limited);
         assertEquals(200, listOnly.get("/api/v1/projects").status());
-        Api.Response refused = listOnly.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "x").build());
+        Api.Response refused = listOnly.json(
+                "POST",
+                "/api/v1/projects/create",
+                Json.createObjectBuilder().add("name", "x").build());
         assertEquals(403, refused.status(), refused.body());
         assertEquals(List.of(4030), refused.errorCodes());
-        String message = refused.envelope().getJsonObject("messages").getJsonArray("errors").getJsonObject(0).getString("message");
+        String message = refused.envelope()
+                .getJsonObject("messages")
+                .getJsonArray("errors")
+                .getJsonObject(0)
+                .getString("message");
         assertTrue(message.contains("PROJECTS_CRUD"), message);
     }
 
@@ -127,15 +143,21 @@ class AuthenticationIT {
     @Test
     void deactivatedTokenIsRefusedAtOnce() {
         Api.Customer customer = Api.at(base).newCustomer();
-        Api.Response created = customer.api().json("POST", "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder().build());
+        Api.Response created = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder().build());
         assertEquals(201, created.status(), created.body());
         JsonObject token = created.data().getJsonObject("token");
         Api second = Api.at(base).withToken(token.getString("token"));
         assertEquals(200, second.get(PERMISSIONS).status());
-        Api.Response deactivated = customer.api().json("POST",
-                "/api/v1/account/users/tokens/" + token.getJsonNumber("id").longValue() + "/deactivate",
-                Json.createObjectBuilder().build());
+        Api.Response deactivated = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/tokens/"
+                                + token.getJsonNumber("id").longValue() + "/deactivate",
+                        Json.createObjectBuilder().build());
         assertEquals(200, deactivated.status(), deactivated.body());
         assertEquals(false, deactivated.data().getJsonObject("token").getBoolean("active"));
         assertEquals(401, second.get(PERMISSIONS).status());
@@ -145,18 +167,29 @@ class AuthenticationIT {
     @Test
     void expiredTokenIsRefused() throws InterruptedException {
         Api.Customer customer = Api.at(base).newCustomer();
-        String soon = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(3).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
-        Api.Response created = customer.api().json("POST", "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder().add("valid_until", soon).build());
+        String soon = LocalDateTime.now(ZoneOffset.UTC)
+                .plusSeconds(3)
+                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+        Api.Response created = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder().add("valid_until", soon).build());
         assertEquals(201, created.status(), created.body());
         assertEquals(soon, created.data().getJsonObject("token").getString("valid_until"));
-        Api shortLived = Api.at(base).withToken(created.data().getJsonObject("token").getString("token"));
+        Api shortLived =
+                Api.at(base).withToken(created.data().getJsonObject("token").getString("token"));
         assertEquals(200, shortLived.get(PERMISSIONS).status());
         Thread.sleep(4500);
         assertEquals(401, shortLived.get(PERMISSIONS).status());
 
-        Api.Response past = customer.api().json("POST", "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder().add("valid_until", "2020-01-01 00:00:00").build());
+        Api.Response past = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder()
+                                .add("valid_until", "2020-01-01 00:00:00")
+                                .build());
         assertEquals(422, past.status());
         assertEquals(List.of("valid_until"), past.errorFields());
     }
@@ -165,24 +198,70 @@ class AuthenticationIT {
     void revokingAUsersRightTakesItFromItsTokens() {
         Api.Customer customer = Api.at(base).newCustomer();
         String bob = "bob" + customer.username();
-        assertEquals(201, customer.api().json("POST", "/api/v1/account/users/create",
-                Json.createObjectBuilder().add("username", bob).add("email", bob + "@example.com").build()).status());
-        Api.Response granted = customer.api().json("PUT", "/api/v1/account/permissions/update",
-                Json.createObjectBuilder().add("user", bob).add("permissions", Json.createArrayBuilder().add("PROJECTS_LIST").add("PROJECTS_CRUD")).build());
+        assertEquals(
+                201,
+                customer.api()
+                        .json(
+                                "POST",
+                                "/api/v1/account/users/create",
+                                Json.createObjectBuilder()
+                                        .add("username", bob)
+                                        .add("email", bob + "@example.com")
+                                        .build())
+                        .status());
+        Api.Response granted = customer.api()
+                .json(
+                        "PUT",
+                        "/api/v1/account/permissions/update",
+                        Json.createObjectBuilder()
+                                .add("user", bob)
+                                .add(
+                                        "permissions",
+                                        Json.createArrayBuilder()
+                                                .add("PROJECTS_LIST")
+                                                .add("PROJECTS_CRUD"))
+                                .build());
         assertEquals(200, granted.status(), granted.body());
-        Api.Response issued = customer.api().json("POST", "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder().add("user", bob).build());
+        Api.Response issued = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder().add("user", bob).build());
         assertEquals(201, issued.status(), issued.body());
-        Set<String> tokenRights = issued.data().getJsonObject("token").getJsonArray("rights").getValuesAs(JsonString.class)
-                .stream().map(JsonString::getString).collect(Collectors.toSet());
-        assertEquals(Set.of("PROJECTS_LIST", "PROJECTS_CRUD"), tokenRights, "defaults to the caller's rights that bob holds");
-        Api bobsApi = Api.at(base).withToken(issued.data().getJsonObject("token").getString("token"));
-        assertEquals(201, bobsApi.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build()).status());
+        Set<String> tokenRights =
+                issued.data().getJsonObject("token").getJsonArray("rights").getValuesAs(JsonString.class).stream()
+                        .map(JsonString::getString)
+                        .collect(Collectors.toSet());
+        assertEquals(
+                Set.of("PROJECTS_LIST", "PROJECTS_CRUD"),
+                tokenRights,
+                "defaults to the caller's rights that bob holds");
+        Api bobsApi =
+                Api.at(base).withToken(issued.data().getJsonObject("token").getString("token"));
+        assertEquals(
+                201,
+                bobsApi.json(
+                                "POST",
+                                "/api/v1/projects/create",
+                                Json.createObjectBuilder().add("name", "p").build())
+                        .status());
 
-        Api.Response revoked = customer.api().json("PUT", "/api/v1/account/permissions/update",
-                Json.createObjectBuilder().add("user", bob).add("permissions", Json.createArrayBuilder().add("PROJECTS_LIST")).build());
+        Api.Response revoked = customer.api()
+                .json(
+                        "PUT",
+                        "/api/v1/account/permissions/update",
+                        Json.createObjectBuilder()
+                                .add("user", bob)
+                                .add("permissions", Json.createArrayBuilder().add("PROJECTS_LIST"))
+                                .build());
         assertEquals(200, revoked.status(), revoked.body());
-        assertEquals(403, bobsApi.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build()).status());
+        assertEquals(
+                403,
+                bobsApi.json(
+                                "POST",
+                                "/api/v1/projects/create",
+                                Json.createObjectBuilder().add("name", "p").build())
+                        .status());
         assertEquals(200, bobsApi.get("/api/v1/projects").status());
         assertEquals(403, bobsApi.get("/api/v1/account/users").status(), "bob never held ACCOUNT_USERS_LIST");
     }
@@ -206,12 +285,15 @@ class AuthenticationIT {
 
         Api.Response valid = viaProxy(address, Api.OPERATOR_TOKEN);
         assertEquals(200, valid.status(), "a valid token from the same address still works: " + valid.body());
-        Api.Response customer = viaProxy(address, Api.at(base).newCustomer().created().getJsonObject("token").getString("token"));
+        Api.Response customer = viaProxy(
+                address,
+                Api.at(base).newCustomer().created().getJsonObject("token").getString("token"));
         assertEquals(200, customer.status(), "another customer behind the same proxy too: " + customer.body());
         assertTooManyFailures(viaProxy(address, "wrong-token-guess-22"));
 
         Api.Response neighbour = viaProxy("198.51.100.8", "wrong-token-guess");
-        assertEquals(401, neighbour.status(), "another client behind the same proxy is not affected: " + neighbour.body());
+        assertEquals(
+                401, neighbour.status(), "another client behind the same proxy is not affected: " + neighbour.body());
         Api.Response direct = Api.at(base).withToken("wrong-token-guess").get(PERMISSIONS);
         assertEquals(401, direct.status(), "nor one that is not behind it: " + direct.body());
     }
@@ -248,7 +330,8 @@ class AuthenticationIT {
 
     /** Through the trusted proxy (127.0.0.1, pom.xml), for the client {@code address}. */
     private Api.Response viaProxy(String address, String token) throws Exception {
-        return Api.at(new URL("http", "127.0.0.1", base.getPort(), "/")).withToken(token)
+        return Api.at(new URL("http", "127.0.0.1", base.getPort(), "/"))
+                .withToken(token)
                 .send("GET", PERMISSIONS, null, null, Map.of("X-Forwarded-For", address));
     }
 
@@ -260,14 +343,19 @@ class AuthenticationIT {
     }
 
     private String createToken(Api api, String rightsJsonArray) {
-        Api.Response created = api.send("POST", "/api/v1/account/users/tokens/create", "application/json",
-                "{\"rights\":" + rightsJsonArray + "}", Map.of());
+        Api.Response created = api.send(
+                "POST",
+                "/api/v1/account/users/tokens/create",
+                "application/json",
+                "{\"rights\":" + rightsJsonArray + "}",
+                Map.of());
         assertEquals(201, created.status(), created.body());
         return created.data().getJsonObject("token").getString("token");
     }
 
     private static Set<String> keys(JsonObject data) {
         return data.getJsonArray("permissions").getValuesAs(JsonObject.class).stream()
-                .map(p -> p.getString("key")).collect(Collectors.toSet());
+                .map(p -> p.getString("key"))
+                .collect(Collectors.toSet());
     }
 }

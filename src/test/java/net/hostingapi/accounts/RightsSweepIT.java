@@ -81,7 +81,8 @@ class RightsSweepIT {
         tokens.put("only " + LIST, Api.at(base).withToken(token(List.of(LIST), null)));
         tokens.put("only " + CRUD, Api.at(base).withToken(token(List.of(CRUD), null)));
         tokens.put("no right", Api.at(base).withToken(token(List.of(), null)));
-        Map<String, Set<String>> held = Map.of("only " + LIST, Set.of(LIST), "only " + CRUD, Set.of(CRUD), "no right", Set.of());
+        Map<String, Set<String>> held =
+                Map.of("only " + LIST, Set.of(LIST), "only " + CRUD, Set.of(CRUD), "no right", Set.of());
 
         List<Operation> operations = dnsOperations();
         for (Map.Entry<String, Api> token : tokens.entrySet()) {
@@ -92,17 +93,24 @@ class RightsSweepIT {
                 Call call = sweep.call(token.getValue(), operation, parameters);
                 String with = " (token with " + token.getKey() + "): " + call;
                 if (right.isEmpty() || held.get(token.getKey()).contains(right)) {
-                    sweep.expect(call.status() == 200 || call.status() == 201, "the token holds what this operation needs" + with);
+                    sweep.expect(
+                            call.status() == 200 || call.status() == 201,
+                            "the token holds what this operation needs" + with);
                 } else {
                     String other = right.equals(LIST) ? CRUD : LIST;
-                    sweep.expect(call.status() == 403 && call.errorCodes().equals(List.of(4030)), "403 RIGHT_MISSING expected" + with);
-                    sweep.expect(call.answer().body().contains(right) && !call.answer().body().contains(other),
+                    sweep.expect(
+                            call.status() == 403 && call.errorCodes().equals(List.of(4030)),
+                            "403 RIGHT_MISSING expected" + with);
+                    sweep.expect(
+                            call.answer().body().contains(right)
+                                    && !call.answer().body().contains(other),
                             "the message names the missing right " + right + " (and only it)" + with);
                     sweep.expect(before.equals(state()), "a refused call changed the account's zones" + with);
                 }
             }
         }
-        System.out.println("RightsSweepIT: " + operations.size() + " DNS operations x " + tokens.size() + " tokens, " + sweep.calls() + " calls");
+        System.out.println("RightsSweepIT: " + operations.size() + " DNS operations x " + tokens.size() + " tokens, "
+                + sweep.calls() + " calls");
         sweep.assertNoProblems("rights sweep");
     }
 
@@ -116,15 +124,27 @@ class RightsSweepIT {
         owner = a.api();
         zone = newZone();
         URL loopback = new URL("http", "127.0.0.1", base.getPort(), "/");
-        assertNotEquals("127.0.0.1", base.getHost(), "two client addresses keep each under the failed-authentication limit");
+        assertNotEquals(
+                "127.0.0.1", base.getHost(), "two client addresses keep each under the failed-authentication limit");
 
-        Api.Response issued = owner.json("POST", "/api/v1/account/users/tokens/create", Json.createObjectBuilder()
-                .add("rights", Json.createArrayBuilder().add(LIST).add(CRUD)).build());
+        Api.Response issued = owner.json(
+                "POST",
+                "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder()
+                        .add("rights", Json.createArrayBuilder().add(LIST).add(CRUD))
+                        .build());
         assertEquals(201, issued.status(), issued.body());
-        Api deactivated = Api.at(base).withToken(issued.data().getJsonObject("token").getString("token"));
+        Api deactivated =
+                Api.at(base).withToken(issued.data().getJsonObject("token").getString("token"));
         assertEquals(200, deactivated.get(ZONES).status(), "works until deactivated");
-        Api.Response off = owner.json("POST", "/api/v1/account/users/tokens/"
-                + issued.data().getJsonObject("token").getJsonNumber("id").longValue() + "/deactivate", Json.createObjectBuilder().build());
+        Api.Response off = owner.json(
+                "POST",
+                "/api/v1/account/users/tokens/"
+                        + issued.data()
+                                .getJsonObject("token")
+                                .getJsonNumber("id")
+                                .longValue() + "/deactivate",
+                Json.createObjectBuilder().build());
         assertEquals(200, off.status(), off.body());
 
         JsonObject expiring = issue(List.of(LIST, CRUD), "2099-01-01 00:00:00");
@@ -134,12 +154,14 @@ class RightsSweepIT {
         assertEquals(1, Database.update("UPDATE api_tokens SET valid_until = '2020-01-01 00:00:00' WHERE id = ?", id));
 
         List<Operation> operations = dnsOperations();
-        for (Map.Entry<String, Api> token : Map.of("deactivated", deactivated, "expired", expired).entrySet()) {
+        for (Map.Entry<String, Api> token :
+                Map.of("deactivated", deactivated, "expired", expired).entrySet()) {
             for (Operation operation : operations) {
                 Map<String, JsonValue> parameters = prepare(operation);
                 String before = state();
                 Call call = sweep.call(token.getValue(), operation, parameters);
-                sweep.expect(call.status() == 401 && call.errorCodes().equals(List.of(4011)),
+                sweep.expect(
+                        call.status() == 401 && call.errorCodes().equals(List.of(4011)),
                         "401 TOKEN_INVALID expected for a " + token.getKey() + " token: " + call);
                 sweep.expect(before.equals(state()), "a refused call changed the account's zones: " + call);
             }
@@ -151,12 +173,18 @@ class RightsSweepIT {
     /** The DNS operations of the served OpenAPI document; each must have its right in RIGHT_OF. */
     private List<Operation> dnsOperations() {
         List<Operation> operations = OpenApiOperations.served(Api.at(base)).stream()
-                .filter(o -> o.path().startsWith("/api/v1/dns/")).toList();
+                .filter(o -> o.path().startsWith("/api/v1/dns/"))
+                .toList();
         assertTrue(operations.size() >= 12, "the eleven of the spec and export: " + operations);
-        List<String> unknown = operations.stream().map(Operation::key).filter(k -> !RIGHT_OF.containsKey(k)).toList();
+        List<String> unknown = operations.stream()
+                .map(Operation::key)
+                .filter(k -> !RIGHT_OF.containsKey(k))
+                .toList();
         assertEquals(List.of(), unknown, "DNS operations without a right in the sweep's table");
         Set<String> served = operations.stream().map(Operation::key).collect(Collectors.toSet());
-        assertEquals(Set.of(), RIGHT_OF.keySet().stream().filter(k -> !served.contains(k)).collect(Collectors.toSet()),
+        assertEquals(
+                Set.of(),
+                RIGHT_OF.keySet().stream().filter(k -> !served.contains(k)).collect(Collectors.toSet()),
                 "operations of the table that /openapi does not list");
         return operations;
     }
@@ -167,13 +195,13 @@ class RightsSweepIT {
         Map<String, JsonValue> parameters = new LinkedHashMap<>();
         Function<String, JsonValue> str = Json::createValue;
         switch (operation.method() + " " + path) {
-            case "GET ", "GET /statistics" -> {
-            }
+            case "GET ", "GET /statistics" -> {}
             case "GET /show", "GET /export", "POST /refresh" -> parameters.put("zone", str.apply(zone));
             case "POST /create" -> parameters.put("name", str.apply(Sweep.unique("rc") + ".example"));
             case "PUT /update" -> {
                 parameters.put("zone", str.apply(zone));
-                parameters.put("ttl", Json.createValue(ThreadLocalRandom.current().nextInt(60, 604800)));
+                parameters.put(
+                        "ttl", Json.createValue(ThreadLocalRandom.current().nextInt(60, 604800)));
             }
             case "DELETE /delete" -> {
                 parameters.put("zone", str.apply(newZone()));
@@ -181,14 +209,27 @@ class RightsSweepIT {
             }
             case "POST /records/add" -> {
                 parameters.put("zone", str.apply(zone));
-                parameters.put("records", Json.createArrayBuilder().add(record(Sweep.unique("add"))).build());
+                parameters.put(
+                        "records",
+                        Json.createArrayBuilder()
+                                .add(record(Sweep.unique("add")))
+                                .build());
             }
             case "DELETE /records/delete" -> {
                 String name = Sweep.unique("del");
-                ok(owner.json("POST", ZONES + "/records/add", Json.createObjectBuilder().add("zone", zone)
-                        .add("records", Json.createArrayBuilder().add(record(name))).build()));
+                ok(owner.json(
+                        "POST",
+                        ZONES + "/records/add",
+                        Json.createObjectBuilder()
+                                .add("zone", zone)
+                                .add("records", Json.createArrayBuilder().add(record(name)))
+                                .build()));
                 parameters.put("zone", str.apply(zone));
-                parameters.put("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", name)).build());
+                parameters.put(
+                        "records",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder().add("name", name))
+                                .build());
             }
             case "POST /{zone}/assignDomain" -> {
                 parameters.put("zone", str.apply(zone));
@@ -196,7 +237,10 @@ class RightsSweepIT {
             }
             case "POST /{zone}/dissociateDomain" -> {
                 String domain = Sweep.unique("rd") + ".example";
-                ok(owner.json("POST", ZONES + "/" + zone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()));
+                ok(owner.json(
+                        "POST",
+                        ZONES + "/" + zone + "/assignDomain",
+                        Json.createObjectBuilder().add("domainName", domain).build()));
                 parameters.put("zone", str.apply(zone));
                 parameters.put("domainName", str.apply(domain));
             }
@@ -215,8 +259,13 @@ class RightsSweepIT {
 
     private String newZone() {
         String name = Sweep.unique("rz") + ".example";
-        ok(owner.json("POST", ZONES + "/create", Json.createObjectBuilder().add("name", name)
-                .add("records", Json.createArrayBuilder().add(record("www"))).build()));
+        ok(owner.json(
+                "POST",
+                ZONES + "/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("records", Json.createArrayBuilder().add(record("www")))
+                        .build()));
         return name;
     }
 
@@ -234,14 +283,21 @@ class RightsSweepIT {
         Api.Response created = owner.json("POST", "/api/v1/account/users/tokens/create", body.build());
         assertEquals(201, created.status(), created.body());
         JsonArray granted = created.data().getJsonObject("token").getJsonArray("rights");
-        assertEquals(Set.copyOf(rights), granted.getValuesAs(jakarta.json.JsonString.class).stream().map(jakarta.json.JsonString::getString)
+        assertEquals(
+                Set.copyOf(rights),
+                granted.getValuesAs(jakarta.json.JsonString.class).stream()
+                        .map(jakarta.json.JsonString::getString)
                         .collect(Collectors.toSet()),
                 "the token holds exactly the rights asked for");
         return created.data().getJsonObject("token");
     }
 
     private static JsonObject record(String name) {
-        return Json.createObjectBuilder().add("name", name).add("type", "A").add("data", "192.0.2.5").build();
+        return Json.createObjectBuilder()
+                .add("name", name)
+                .add("type", "A")
+                .add("data", "192.0.2.5")
+                .build();
     }
 
     private static void ok(Api.Response response) {

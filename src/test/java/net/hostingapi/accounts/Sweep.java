@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.UUID;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.OpenApiOperations.Operation;
-import net.hostingapi.support.OpenApiOperations;
 
 /**
  * Calls of the sweeps: an operation of the OpenAPI document with named parameter values, path
@@ -53,8 +52,14 @@ public final class Sweep {
 
         public List<Integer> warningCodes() {
             try {
-                return answer.envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class)
-                        .stream().map(m -> m.getInt("code")).toList();
+                return answer
+                        .envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .map(m -> m.getInt("code"))
+                        .toList();
             } catch (AssertionError | RuntimeException notAnEnvelope) {
                 return List.of();
             }
@@ -109,7 +114,8 @@ public final class Sweep {
         if (query.length() > 0) {
             query.append('&');
         }
-        query.append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+        query.append(URLEncoder.encode(name, StandardCharsets.UTF_8))
+                .append('=')
                 .append(URLEncoder.encode(text(value), StandardCharsets.UTF_8));
     }
 

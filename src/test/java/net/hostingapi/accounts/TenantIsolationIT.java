@@ -65,8 +65,7 @@ class TenantIsolationIT {
      * target, {@code name=key} a value of the table under another key), a reason for public ones,
      * and the check of a NO_OBJECT operation (also extra checks of an OBJECT one, with B's own objects).
      */
-    private record Spec(Kind kind, List<String> params, String reason, Consumer<Operation> check) {
-    }
+    private record Spec(Kind kind, List<String> params, String reason, Consumer<Operation> check) {}
 
     /**
      * A parameter's values: {@code neutral} valid and no identifier of A's (fresh, or B's own);
@@ -77,7 +76,9 @@ class TenantIsolationIT {
 
         /** A ghost spelled as {@code like}: a number-like identifier (an object's id) gets a number no object has. */
         JsonValue ghostLike(JsonValue like) {
-            if (like != null && like.getValueType() == JsonValue.ValueType.STRING && Sweep.text(like).matches("[0-9]+")) {
+            if (like != null
+                    && like.getValueType() == JsonValue.ValueType.STRING
+                    && Sweep.text(like).matches("[0-9]+")) {
                 return Json.createValue(String.valueOf(900_000_000_000L + rnd()));
             }
             return ghost.get();
@@ -90,7 +91,9 @@ class TenantIsolationIT {
             boolean target = spelled.startsWith("*");
             String bare = target ? spelled.substring(1) : spelled;
             int equals = bare.indexOf('=');
-            return equals < 0 ? new Param(bare, bare, target) : new Param(bare.substring(0, equals), bare.substring(equals + 1), target);
+            return equals < 0
+                    ? new Param(bare, bare, target)
+                    : new Param(bare.substring(0, equals), bare.substring(equals + 1), target);
         }
     }
 
@@ -147,15 +150,21 @@ class TenantIsolationIT {
         for (Operation operation : operations) {
             Spec spec = specs.get(operation.key());
             if (spec == null) {
-                sweep.problem(operation.key() + ": an operation the sweep does not know; add its parameters and expectation");
+                sweep.problem(
+                        operation.key() + ": an operation the sweep does not know; add its parameters and expectation");
                 continue;
             }
             for (String name : operation.pathParameters()) {
-                sweep.expect(spec.params().stream().map(Param::of).anyMatch(p -> p.name().equals(name)),
+                sweep.expect(
+                        spec.params().stream()
+                                .map(Param::of)
+                                .anyMatch(p -> p.name().equals(name)),
                         operation.key() + ": path parameter {" + name + "} missing from the sweep's parameter list");
             }
             for (String spelled : spec.params()) {
-                sweep.expect(values.containsKey(Param.of(spelled).key()), operation.key() + ": no value for parameter " + spelled);
+                sweep.expect(
+                        values.containsKey(Param.of(spelled).key()),
+                        operation.key() + ": no value for parameter " + spelled);
             }
             switch (spec.kind()) {
                 case PUBLIC -> skipped.add(operation.key() + " (" + spec.reason() + ")");
@@ -177,8 +186,9 @@ class TenantIsolationIT {
 
         Map<String, String> after = snapshotOfA();
         for (String what : before.keySet()) {
-            sweep.expect(before.get(what).equals(after.get(what)), "A's " + what + " changed:\n    before " + before.get(what)
-                    + "\n    after  " + after.get(what));
+            sweep.expect(
+                    before.get(what).equals(after.get(what)),
+                    "A's " + what + " changed:\n    before " + before.get(what) + "\n    after  " + after.get(what));
         }
         Api aSecond = Api.at(base).withToken(aSecondToken);
         sweep.expect(aSecond.get("/api/v1/dns/zones").status() == 200, "A's second token stopped working");
@@ -189,33 +199,88 @@ class TenantIsolationIT {
 
     private void defineValues() {
         value("a_user", () -> str(b.username()), List.of(str(aOwner), str(aAlice)), () -> str(Sweep.unique("ghost")));
-        value("new_username", () -> str(Sweep.unique("bu")), List.of(str(aOwner), str(aAlice)), () -> str(Sweep.unique("ghost")));
+        value(
+                "new_username",
+                () -> str(Sweep.unique("bu")),
+                List.of(str(aOwner), str(aAlice)),
+                () -> str(Sweep.unique("ghost")));
         value("email", () -> str(Sweep.unique("b") + "@example.com"), List.of(), null);
         value("token_id", null, List.of(num(aSecondTokenId), num(aTokenId)), () -> num(900_000_000_000L + rnd()));
         value("valid_until", () -> str("2099-01-01 00:00:00"), List.of(), null);
         value("rights", () -> Json.createArrayBuilder().add("DNS_ZONES_LIST").build(), List.of(), null);
-        value("permissions", () -> Json.createArrayBuilder().add("DNS_ZONES_LIST").build(), List.of(), null);
-        value("project_uuid", () -> str(bProject), List.of(str(aProject)), () -> str(java.util.UUID.randomUUID().toString()));
+        value(
+                "permissions",
+                () -> Json.createArrayBuilder().add("DNS_ZONES_LIST").build(),
+                List.of(),
+                null);
+        value(
+                "project_uuid",
+                () -> str(bProject),
+                List.of(str(aProject)),
+                () -> str(java.util.UUID.randomUUID().toString()));
         value("project_name", () -> str("B's project"), List.of(), null);
-        value("zone", () -> str(bZone), List.of(str(aZone), str(aZone.toUpperCase(Locale.ROOT) + "."), str(aDomain), str(String.valueOf(aZoneId))),
+        value(
+                "zone",
+                () -> str(bZone),
+                List.of(
+                        str(aZone),
+                        str(aZone.toUpperCase(Locale.ROOT) + "."),
+                        str(aDomain),
+                        str(String.valueOf(aZoneId))),
                 () -> str(Sweep.unique("ghost") + ".example"));
         String parent = aZone.substring(aZone.indexOf('.') + 1);
-        value("new_zone", () -> str(Sweep.unique("bz") + ".example"),
-                List.of(str(aZone), str(aZone.toUpperCase(Locale.ROOT) + "."), str(aDomain), str("www." + aZone), str(parent),
+        value(
+                "new_zone",
+                () -> str(Sweep.unique("bz") + ".example"),
+                List.of(
+                        str(aZone),
+                        str(aZone.toUpperCase(Locale.ROOT) + "."),
+                        str(aDomain),
+                        str("www." + aZone),
+                        str(parent),
                         str("www." + aDomain)),
                 () -> str(Sweep.unique("ghost") + ".example"));
-        value("domainName", () -> str(Sweep.unique("bd") + ".example"),
-                List.of(str(aDomain), str(aZone), str("www." + aZone), str("www." + aDomain)), () -> str(Sweep.unique("ghost") + ".example"));
+        value(
+                "domainName",
+                () -> str(Sweep.unique("bd") + ".example"),
+                List.of(str(aDomain), str(aZone), str("www." + aZone), str("www." + aDomain)),
+                () -> str(Sweep.unique("ghost") + ".example"));
         value("forceDelete", () -> JsonValue.TRUE, List.of(), null);
         value("ttl", () -> num(600), List.of(), null);
-        value("records_add", () -> Json.createArrayBuilder().add(record("sweep", "TXT", "sweep")).build(), List.of(), null);
-        value("record_selectors", () -> Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www")).build(),
-                List.of(Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", aRecordId)).build()), null);
-        value("handle", () -> str(bHandle), List.of(str(aHandle), str(aHandle.toLowerCase(Locale.ROOT)), str(String.valueOf(aHandleId))),
+        value(
+                "records_add",
+                () -> Json.createArrayBuilder()
+                        .add(record("sweep", "TXT", "sweep"))
+                        .build(),
+                List.of(),
+                null);
+        value(
+                "record_selectors",
+                () -> Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("name", "www"))
+                        .build(),
+                List.of(Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("id", aRecordId))
+                        .build()),
+                null);
+        value(
+                "handle",
+                () -> str(bHandle),
+                List.of(str(aHandle), str(aHandle.toLowerCase(Locale.ROOT)), str(String.valueOf(aHandleId))),
                 () -> str(ghostHandle()));
         JsonObject person = person("x@example.com").build();
-        for (String field : List.of("type", "sex", "firstname", "lastname", "street", "number", "postcode", "city", "region",
-                "country", "phone")) {
+        for (String field : List.of(
+                "type",
+                "sex",
+                "firstname",
+                "lastname",
+                "street",
+                "number",
+                "postcode",
+                "city",
+                "region",
+                "country",
+                "phone")) {
             value(field, () -> person.get(field), List.of(), null);
         }
         value("organisation", () -> str("B Org"), List.of(), null);
@@ -241,18 +306,23 @@ class TenantIsolationIT {
         spec("POST " + users + "/create", Kind.NO_OBJECT, List.of("username=new_username", "email"), op -> {
             for (JsonValue taken : values.get("new_username").ofA()) {
                 Call call = send(op, Map.of("username", taken));
-                sweep.expect(call.status() == 409 && call.errorCodes().contains(4091),
+                sweep.expect(
+                        call.status() == 409 && call.errorCodes().contains(4091),
                         "a username of A's is taken for B too (409 NAME_TAKEN): " + call);
             }
         });
         spec("GET " + users + "/{username}", Kind.OBJECT, List.of("*username=a_user"), null);
-        spec("POST " + users + "/tokens/create", Kind.NO_OBJECT, List.of("user=a_user", "valid_until", "rights"),
+        spec(
+                "POST " + users + "/tokens/create",
+                Kind.NO_OBJECT,
+                List.of("user=a_user", "valid_until", "rights"),
                 op -> sameAsGhost(op, "user", "a_user", Set.of(404, 422)));
         spec("GET " + users + "/tokens/tokens", Kind.NO_OBJECT, List.of(), op -> {
             Call listed = send(op, Map.of());
             if (ok(listed, 200)) {
                 Set<String> ids = names(listed, "tokens", "id");
-                sweep.expect(!ids.contains(String.valueOf(aTokenId)) && !ids.contains(String.valueOf(aSecondTokenId)),
+                sweep.expect(
+                        !ids.contains(String.valueOf(aTokenId)) && !ids.contains(String.valueOf(aSecondTokenId)),
                         "B's token list shows A's tokens: " + listed);
             }
         });
@@ -264,7 +334,9 @@ class TenantIsolationIT {
         spec("GET " + permissions + "/assigned", Kind.NO_OBJECT, List.of(), op -> {
             Call assigned = send(op, Map.of());
             if (ok(assigned, 200)) {
-                sweep.expect(b.username().equals(assigned.answer().data().getString("user")), "assigned names another user: " + assigned);
+                sweep.expect(
+                        b.username().equals(assigned.answer().data().getString("user")),
+                        "assigned names another user: " + assigned);
             }
         });
         spec("PUT " + permissions + "/update", Kind.OBJECT, List.of("*user=a_user", "permissions"), null);
@@ -273,14 +345,18 @@ class TenantIsolationIT {
         spec("GET " + projects, Kind.NO_OBJECT, List.of(), op -> {
             Call listed = send(op, Map.of());
             if (ok(listed, 200)) {
-                sweep.expect(!names(listed, "projects", "uuid").contains(aProject), "B's project list shows A's project: " + listed);
+                sweep.expect(
+                        !names(listed, "projects", "uuid").contains(aProject),
+                        "B's project list shows A's project: " + listed);
             }
         });
         spec("POST " + projects + "/create", Kind.NO_OBJECT, List.of("name=project_name"), op -> {
             // addresses nothing: B gets a project of its own
             Call created = send(op, Map.of());
             if (ok(created, 201)) {
-                sweep.expect(!aProject.equals(created.answer().data().getJsonObject("project").getString("uuid")),
+                sweep.expect(
+                        !aProject.equals(
+                                created.answer().data().getJsonObject("project").getString("uuid")),
                         "creating a project answered A's project");
             }
         });
@@ -291,7 +367,8 @@ class TenantIsolationIT {
             // the operator's operation, addressing no object: a customer lacks its right, whatever the name
             for (JsonValue name : values.get("new_username").ofA()) {
                 Call call = send(op, Map.of("username", name));
-                sweep.expect(call.status() == 403 && call.answer().body().contains("CUSTOMERS_CREATE"),
+                sweep.expect(
+                        call.status() == 403 && call.answer().body().contains("CUSTOMERS_CREATE"),
                         "customers/create by a customer must be 403 naming CUSTOMERS_CREATE: " + call);
             }
         });
@@ -301,29 +378,51 @@ class TenantIsolationIT {
             Call listed = send(op, Map.of());
             if (ok(listed, 200)) {
                 Set<String> names = names(listed, "zones", "name");
-                sweep.expect(!names.contains(aZone) && names.contains(bZone),
-                        "B's zone list shows A's zone: " + names);
+                sweep.expect(!names.contains(aZone) && names.contains(bZone), "B's zone list shows A's zone: " + names);
             }
         });
-        spec("POST " + zones + "/create", Kind.NO_OBJECT, List.of("name=new_zone", "user=a_user", "project_uuid", "records=records_add"), op -> {
-            for (JsonValue taken : values.get("new_zone").ofA()) {
-                Call call = send(op, Map.of("name", taken));
-                sweep.expect(call.status() == 409 && call.errorCodes().equals(List.of(4091)),
-                        "a zone name equal to or nesting with A's zone or domain must be 409 NAME_TAKEN for B: " + call);
-                if (call.status() == 201) { // undone, so that the rest of the sweep is not about it
-                    bApi.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder()
-                            .add("zone", call.answer().data().getJsonObject("zone").getString("name")).add("forceDelete", true).build());
-                }
-            }
-            sameAsGhost(op, "user", "a_user", Set.of(404, 422));
-            sameAsGhost(op, "project_uuid", "project_uuid", Set.of(404, 422));
-        });
+        spec(
+                "POST " + zones + "/create",
+                Kind.NO_OBJECT,
+                List.of("name=new_zone", "user=a_user", "project_uuid", "records=records_add"),
+                op -> {
+                    for (JsonValue taken : values.get("new_zone").ofA()) {
+                        Call call = send(op, Map.of("name", taken));
+                        sweep.expect(
+                                call.status() == 409 && call.errorCodes().equals(List.of(4091)),
+                                "a zone name equal to or nesting with A's zone or domain must be 409 NAME_TAKEN for B: "
+                                        + call);
+                        if (call.status() == 201) { // undone, so that the rest of the sweep is not about it
+                            bApi.json(
+                                    "DELETE",
+                                    "/api/v1/dns/zones/delete",
+                                    Json.createObjectBuilder()
+                                            .add(
+                                                    "zone",
+                                                    call.answer()
+                                                            .data()
+                                                            .getJsonObject("zone")
+                                                            .getString("name"))
+                                            .add("forceDelete", true)
+                                            .build());
+                        }
+                    }
+                    sameAsGhost(op, "user", "a_user", Set.of(404, 422));
+                    sameAsGhost(op, "project_uuid", "project_uuid", Set.of(404, 422));
+                });
         spec("DELETE " + zones + "/delete", Kind.OBJECT, List.of("*zone", "forceDelete"), null);
         spec("POST " + zones + "/records/add", Kind.OBJECT, List.of("*zone", "records=records_add"), null);
         spec("DELETE " + zones + "/records/delete", Kind.OBJECT, List.of("*zone", "records=record_selectors"), op -> {
             // A's record by id, in B's own zone: matches nothing
-            Call call = send(op, Map.of("zone", str(bZone), "records", values.get("record_selectors").ofA().get(0)));
-            sweep.expect(call.status() == 200 && call.warningCodes().contains(3011),
+            Call call = send(
+                    op,
+                    Map.of(
+                            "zone",
+                            str(bZone),
+                            "records",
+                            values.get("record_selectors").ofA().get(0)));
+            sweep.expect(
+                    call.status() == 200 && call.warningCodes().contains(3011),
                     "deleting A's record by id from B's zone must match nothing (200, warning 3011): " + call);
         });
         spec("POST " + zones + "/refresh", Kind.OBJECT, List.of("*zone", "forceDelete"), null);
@@ -334,36 +433,65 @@ class TenantIsolationIT {
             JsonArray own = bApi.get(zones).data().getJsonArray("zones");
             if (ok(stats, 200)) {
                 JsonObject statistics = stats.answer().data().getJsonObject("statistics");
-                int records = own.getValuesAs(JsonObject.class).stream().mapToInt(z -> z.getJsonArray("records").size()).sum();
-                int domains = own.getValuesAs(JsonObject.class).stream().mapToInt(z -> z.getJsonArray("domains").size()).sum();
-                sweep.expect(statistics.getInt("zones") == own.size() && statistics.getInt("records") == records
+                int records = own.getValuesAs(JsonObject.class).stream()
+                        .mapToInt(z -> z.getJsonArray("records").size())
+                        .sum();
+                int domains = own.getValuesAs(JsonObject.class).stream()
+                        .mapToInt(z -> z.getJsonArray("domains").size())
+                        .sum();
+                sweep.expect(
+                        statistics.getInt("zones") == own.size()
+                                && statistics.getInt("records") == records
                                 && statistics.getInt("domains") == domains,
-                        "B's zone statistics count more than B's " + own.size() + " zones, " + records + " records, " + domains
-                                + " domains: " + statistics);
+                        "B's zone statistics count more than B's " + own.size() + " zones, " + records + " records, "
+                                + domains + " domains: " + statistics);
             }
         });
-        spec("PUT " + zones + "/update", Kind.OBJECT, List.of("*zone", "user=a_user", "project_uuid", "records=records_add", "ttl"), op -> {
-            // B's own zone, given A's user or project: as for ones that exist nowhere
-            sameAsGhost(op, "user", "a_user", Set.of(404, 422));
-            sameAsGhost(op, "project_uuid", "project_uuid", Set.of(404, 422));
-        });
+        spec(
+                "PUT " + zones + "/update",
+                Kind.OBJECT,
+                List.of("*zone", "user=a_user", "project_uuid", "records=records_add", "ttl"),
+                op -> {
+                    // B's own zone, given A's user or project: as for ones that exist nowhere
+                    sameAsGhost(op, "user", "a_user", Set.of(404, 422));
+                    sameAsGhost(op, "project_uuid", "project_uuid", Set.of(404, 422));
+                });
         spec("POST " + zones + "/{zone}/assignDomain", Kind.OBJECT, List.of("*zone", "domainName"), op -> {
             for (JsonValue taken : values.get("domainName").ofA()) {
                 Call call = send(op, Map.of("zone", str(bZone), "domainName", taken));
-                sweep.expect(call.status() == 409 && call.errorCodes().equals(List.of(4091)),
-                        "assigning A's zone or domain (or a name nesting with them) to B's zone must be 409 NAME_TAKEN: " + call);
+                sweep.expect(
+                        call.status() == 409 && call.errorCodes().equals(List.of(4091)),
+                        "assigning A's zone or domain (or a name nesting with them) to B's zone must be 409 NAME_TAKEN: "
+                                + call);
                 if (call.status() == 200) { // undone, so that the rest of the sweep is not about it
-                    bApi.json("POST", "/api/v1/dns/zones/" + bZone + "/dissociateDomain",
+                    bApi.json(
+                            "POST",
+                            "/api/v1/dns/zones/" + bZone + "/dissociateDomain",
                             Json.createObjectBuilder().add("domainName", taken).build());
                 }
             }
         });
-        spec("POST " + zones + "/{zone}/dissociateDomain", Kind.OBJECT, List.of("*zone", "domainName"),
+        spec(
+                "POST " + zones + "/{zone}/dissociateDomain",
+                Kind.OBJECT,
+                List.of("*zone", "domainName"),
                 op -> sameAsGhost(op, "domainName", "domainName", Set.of(404)));
 
         String handles = "/api/v1/domain/handles";
-        List<String> handleFields = List.of("street", "number", "postcode", "city", "region", "country", "email", "phone",
-                "organisation", "countryofbirth", "fax", "user=a_user", "project_uuid");
+        List<String> handleFields = List.of(
+                "street",
+                "number",
+                "postcode",
+                "city",
+                "region",
+                "country",
+                "email",
+                "phone",
+                "organisation",
+                "countryofbirth",
+                "fax",
+                "user=a_user",
+                "project_uuid");
         spec("GET " + handles, Kind.NO_OBJECT, List.of(), op -> {
             Call listed = send(op, Map.of());
             if (ok(listed, 200)) {
@@ -389,14 +517,16 @@ class TenantIsolationIT {
         spec("GET " + handles + "/statistics", Kind.NO_OBJECT, List.of(), op -> {
             Call stats = send(op, Map.of());
             if (ok(stats, 200)) {
-                sweep.expect(stats.answer().data().getJsonObject("statistics").getInt("total") == 1,
+                sweep.expect(
+                        stats.answer().data().getJsonObject("statistics").getInt("total") == 1,
                         "B's handle statistics count other accounts' handles: " + stats);
             }
         });
         spec("POST " + handles + "/verification/refresh", Kind.OBJECT, List.of("*handle"), null);
         spec("POST " + handles + "/verification/resend", Kind.OBJECT, List.of("*handle"), null);
-        String confirm = "public by contract: the mailed link's single-use token is the only key, no account is involved;"
-                + " HandleVerificationIT covers it";
+        String confirm =
+                "public by contract: the mailed link's single-use token is the only key, no account is involved;"
+                        + " HandleVerificationIT covers it";
         publicSpec("GET " + handles + "/verification/confirm", confirm);
         publicSpec("POST " + handles + "/verification/confirm", confirm);
 
@@ -404,24 +534,34 @@ class TenantIsolationIT {
         spec("GET " + actions, Kind.NO_OBJECT, List.of(), op -> {
             Call listed = send(op, Map.of());
             if (ok(listed, 200)) {
-                sweep.expect(!names(listed, "actions", "id").contains(String.valueOf(aActionId)), "B's action list shows A's action: " + listed);
+                sweep.expect(
+                        !names(listed, "actions", "id").contains(String.valueOf(aActionId)),
+                        "B's action list shows A's action: " + listed);
             }
         });
-        spec("POST " + actions + "/create", Kind.NO_OBJECT, List.of("mac_address", "address", "action", "hostname"), op -> {
-            // a machine has one unfinished action across all accounts: 409 CONFLICT, not saying whose
-            for (String field : List.of("mac_address", "address")) {
-                Call call = send(op, Map.of(field, values.get(field).ofA().get(0)));
-                sweep.expect(call.status() == 409 && call.errorCodes().equals(List.of(4090)),
-                        "scheduling A's busy machine (" + field + ") must be 409 CONFLICT for B: " + call);
-            }
-        });
+        spec(
+                "POST " + actions + "/create",
+                Kind.NO_OBJECT,
+                List.of("mac_address", "address", "action", "hostname"),
+                op -> {
+                    // a machine has one unfinished action across all accounts: 409 CONFLICT, not saying whose
+                    for (String field : List.of("mac_address", "address")) {
+                        Call call =
+                                send(op, Map.of(field, values.get(field).ofA().get(0)));
+                        sweep.expect(
+                                call.status() == 409 && call.errorCodes().equals(List.of(4090)),
+                                "scheduling A's busy machine (" + field + ") must be 409 CONFLICT for B: " + call);
+                    }
+                });
         spec("GET " + actions + "/show", Kind.OBJECT, List.of("*id=action_id"), null);
         spec("POST " + actions + "/cancel", Kind.OBJECT, List.of("*id=action_id"), null);
-        publicSpec("GET " + actions + "/file",
+        publicSpec(
+                "GET " + actions + "/file",
                 "public boot script for a machine address, by design for whoever boots that machine; answers no account data"
                         + " (ServerActionsIT)");
         publicSpec("GET " + actions + "/menu", "public boot menu for a machine address, as file");
-        publicSpec("POST " + actions + "/status",
+        publicSpec(
+                "POST " + actions + "/status",
                 "public, matched by the caller's source address, not by any identifier a caller can name (ServerActionsIT)");
         // not in the document: /health, /openapi and /metrics are public and address nothing (OperationsIT)
     }
@@ -439,10 +579,12 @@ class TenantIsolationIT {
         for (Param target : targets) {
             for (JsonValue ofA : values.get(target.key()).ofA()) {
                 Map<String, JsonValue> call = neutral(params);
-                targets.forEach(t -> call.put(t.name(), values.get(t.key()).ofA().get(0)));
+                targets.forEach(
+                        t -> call.put(t.name(), values.get(t.key()).ofA().get(0)));
                 call.put(target.name(), ofA);
                 Call answer = send(op, call);
-                sweep.expect(answer.status() == 404 && answer.errorCodes().equals(List.of(4040)),
+                sweep.expect(
+                        answer.status() == 404 && answer.errorCodes().equals(List.of(4040)),
                         "A's object must not exist for B (404 NOT_FOUND): " + answer);
                 compareWithGhostTargets(op, params, call, answer);
             }
@@ -453,10 +595,12 @@ class TenantIsolationIT {
             }
             for (JsonValue ofA : values.get(other.key()).ofA()) {
                 Map<String, JsonValue> call = neutral(params);
-                targets.forEach(t -> call.put(t.name(), values.get(t.key()).ofA().get(0)));
+                targets.forEach(
+                        t -> call.put(t.name(), values.get(t.key()).ofA().get(0)));
                 call.put(other.name(), ofA);
                 Call answer = send(op, call);
-                sweep.expect(answer.status() >= 400 && answer.status() != 403,
+                sweep.expect(
+                        answer.status() >= 400 && answer.status() != 403,
                         "A's object, with A's " + other.name() + " too, must not be reachable: " + answer);
                 compareWithGhostTargets(op, params, call, answer);
             }
@@ -465,9 +609,12 @@ class TenantIsolationIT {
 
     private void compareWithGhostTargets(Operation op, List<Param> params, Map<String, JsonValue> call, Call answer) {
         Map<String, JsonValue> ghostCall = new LinkedHashMap<>(call);
-        params.stream().filter(Param::target).forEach(t -> ghostCall.put(t.name(), values.get(t.key()).ghostLike(call.get(t.name()))));
+        params.stream()
+                .filter(Param::target)
+                .forEach(t -> ghostCall.put(t.name(), values.get(t.key()).ghostLike(call.get(t.name()))));
         Call ghost = send(op, ghostCall);
-        sweep.expect(answer.shape().equals(ghost.shape()),
+        sweep.expect(
+                answer.shape().equals(ghost.shape()),
                 "an answer tells A's object from one that exists nowhere:\n    " + answer + "\n    " + ghost);
     }
 
@@ -476,25 +623,33 @@ class TenantIsolationIT {
         for (JsonValue ofA : values.get(key).ofA()) {
             Call answer = send(op, Map.of(name, ofA));
             Call ghost = send(op, Map.of(name, values.get(key).ghostLike(ofA)));
-            sweep.expect(statuses.contains(answer.status()), "A's " + name + " must be unknown to B " + statuses + ": " + answer);
-            sweep.expect(answer.shape().equals(ghost.shape()),
+            sweep.expect(
+                    statuses.contains(answer.status()),
+                    "A's " + name + " must be unknown to B " + statuses + ": " + answer);
+            sweep.expect(
+                    answer.shape().equals(ghost.shape()),
                     "an answer tells A's " + name + " from one that exists nowhere:\n    " + answer + "\n    " + ghost);
         }
     }
 
     /** B's call: the spec's parameters neutral, {@code overrides} on top; every answer checked for 5xx, 403 and A's markers. */
     private Call send(Operation op, Map<String, JsonValue> overrides) {
-        Map<String, JsonValue> call = neutral(specs.get(op.key()).params().stream().map(Param::of).toList());
+        Map<String, JsonValue> call =
+                neutral(specs.get(op.key()).params().stream().map(Param::of).toList());
         call.putAll(overrides);
         Call answer = sweep.call(bApi, op, call);
         sweep.expect(answer.status() < 500, "server error: " + answer);
         if (!op.key().equals("POST /api/v1/customers/create")) {
             sweep.expect(answer.status() != 403, "403 where another account's object must not exist: " + answer);
         }
-        sweep.expect(!answer.warningCodes().contains(3000), "the sweep sends a parameter the operation does not take: " + answer);
+        sweep.expect(
+                !answer.warningCodes().contains(3000),
+                "the sweep sends a parameter the operation does not take: " + answer);
         for (String marker : markers) {
-            if (answer.answer().body().contains(marker) && !answer.request().contains(marker)
-                    && !answer.request().contains(marker.toUpperCase(Locale.ROOT)) && !answer.request().contains(marker.toLowerCase(Locale.ROOT))) {
+            if (answer.answer().body().contains(marker)
+                    && !answer.request().contains(marker)
+                    && !answer.request().contains(marker.toUpperCase(Locale.ROOT))
+                    && !answer.request().contains(marker.toLowerCase(Locale.ROOT))) {
                 sweep.problem("an answer to B names A's " + marker + ": " + answer);
             }
         }
@@ -508,7 +663,8 @@ class TenantIsolationIT {
             if (value == null) {
                 continue; // reported as a problem when the operation was looked up
             }
-            JsonValue neutral = value.neutral() != null ? value.neutral().get()
+            JsonValue neutral = value.neutral() != null
+                    ? value.neutral().get()
                     : value.ghost() != null ? value.ghost().get() : value.ofA().get(0);
             call.put(param.name(), neutral);
         }
@@ -521,7 +677,8 @@ class TenantIsolationIT {
 
     private static Set<String> names(Call listed, String array, String field) {
         return listed.answer().data().getJsonArray(array).getValuesAs(JsonObject.class).stream()
-                .map(o -> Sweep.text(o.get(field))).collect(Collectors.toSet());
+                .map(o -> Sweep.text(o.get(field)))
+                .collect(Collectors.toSet());
     }
 
     private void value(String key, Supplier<JsonValue> neutral, List<JsonValue> ofA, Supplier<JsonValue> ghost) {
@@ -544,57 +701,124 @@ class TenantIsolationIT {
         aOwner = a.username();
         aTokenId = a.created().getJsonObject("token").getJsonNumber("id").longValue();
         aAlice = "alice" + aOwner;
-        created(api.json("POST", "/api/v1/account/users/create",
-                Json.createObjectBuilder().add("username", aAlice).add("email", aAlice + "@example.com").build()));
+        created(api.json(
+                "POST",
+                "/api/v1/account/users/create",
+                Json.createObjectBuilder()
+                        .add("username", aAlice)
+                        .add("email", aAlice + "@example.com")
+                        .build()));
         aProjectName = Sweep.unique("Project of A ");
-        aProject = created(api.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", aProjectName).build()))
-                .getJsonObject("project").getString("uuid");
-        JsonObject token = created(api.json("POST", "/api/v1/account/users/tokens/create", Json.createObjectBuilder()
-                .add("user", aOwner)
-                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST")).build())).getJsonObject("token");
+        aProject = created(api.json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", aProjectName).build()))
+                .getJsonObject("project")
+                .getString("uuid");
+        JsonObject token = created(api.json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder()
+                                .add("user", aOwner)
+                                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))
+                                .build()))
+                .getJsonObject("token");
         aSecondTokenId = token.getJsonNumber("id").longValue();
         aSecondToken = token.getString("token");
         String label = Sweep.unique("ta");
         aZone = "shop." + label + ".example";
         String txt = Sweep.unique("secret-of-a-");
-        JsonObject zone = created(api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                .add("name", aZone).add("user", aAlice).add("project_uuid", aProject)
-                .add("records", Json.createArrayBuilder()
-                        .add(record("www", "A", "192.0.2.77"))
-                        .add(record("@", "MX", "10 mail." + aZone))
-                        .add(record("@", "TXT", txt)))
-                .build())).getJsonObject("zone");
+        JsonObject zone = created(api.json(
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder()
+                                .add("name", aZone)
+                                .add("user", aAlice)
+                                .add("project_uuid", aProject)
+                                .add(
+                                        "records",
+                                        Json.createArrayBuilder()
+                                                .add(record("www", "A", "192.0.2.77"))
+                                                .add(record("@", "MX", "10 mail." + aZone))
+                                                .add(record("@", "TXT", txt)))
+                                .build()))
+                .getJsonObject("zone");
         aZoneId = zone.getJsonNumber("id").longValue();
         aRecordId = zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
-                .filter(r -> r.getString("type").equals("A")).findFirst().orElseThrow().getJsonNumber("id").longValue();
+                .filter(r -> r.getString("type").equals("A"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonNumber("id")
+                .longValue();
         aDomain = "alias-" + label + ".example";
-        Api.Response assigned = api.json("POST", "/api/v1/dns/zones/" + aZone + "/assignDomain",
+        Api.Response assigned = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + aZone + "/assignDomain",
                 Json.createObjectBuilder().add("domainName", aDomain).build());
         assertEquals(200, assigned.status(), assigned.body());
         String lastname = Sweep.unique("Lastnameofa");
-        JsonObject handle = created(api.json("POST", "/api/v1/domain/handles/create", person(Sweep.unique("ha") + "@example.com")
-                .add("lastname", lastname).add("user", aAlice).add("project_uuid", aProject).build())).getJsonObject("handle");
+        JsonObject handle = created(api.json(
+                        "POST",
+                        "/api/v1/domain/handles/create",
+                        person(Sweep.unique("ha") + "@example.com")
+                                .add("lastname", lastname)
+                                .add("user", aAlice)
+                                .add("project_uuid", aProject)
+                                .build()))
+                .getJsonObject("handle");
         aHandle = handle.getString("handle");
         aHandleId = handle.getJsonNumber("id").longValue();
         aActionMac = mac();
         aActionIp = ip();
-        aActionId = created(api.json("POST", "/api/v1/datacenter/server-actions/create", Json.createObjectBuilder()
-                .add("mac_address", aActionMac).add("address", aActionIp).add("action", "RESCUE").build()))
-                .getJsonObject("action").getJsonNumber("id").longValue();
-        markers.addAll(List.of(aOwner, aAlice, aZone, aDomain, aHandle, aProject, aProjectName, txt, lastname, aActionMac, aActionIp,
+        aActionId = created(api.json(
+                        "POST",
+                        "/api/v1/datacenter/server-actions/create",
+                        Json.createObjectBuilder()
+                                .add("mac_address", aActionMac)
+                                .add("address", aActionIp)
+                                .add("action", "RESCUE")
+                                .build()))
+                .getJsonObject("action")
+                .getJsonNumber("id")
+                .longValue();
+        markers.addAll(List.of(
+                aOwner,
+                aAlice,
+                aZone,
+                aDomain,
+                aHandle,
+                aProject,
+                aProjectName,
+                txt,
+                lastname,
+                aActionMac,
+                aActionIp,
                 "192.0.2.77"));
     }
 
     private void createAccountB() {
         b = Api.at(base).newCustomer();
         bApi = b.api();
-        bProject = created(bApi.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "B's own").build()))
-                .getJsonObject("project").getString("uuid");
+        bProject = created(bApi.json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", "B's own").build()))
+                .getJsonObject("project")
+                .getString("uuid");
         bZone = Sweep.unique("tb") + ".example";
-        created(bApi.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", bZone)
-                .add("records", Json.createArrayBuilder().add(record("www", "A", "198.51.100.1"))).build()));
-        bHandle = created(bApi.json("POST", "/api/v1/domain/handles/create", person(Sweep.unique("hb") + "@example.com").build()))
-                .getJsonObject("handle").getString("handle");
+        created(bApi.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", bZone)
+                        .add("records", Json.createArrayBuilder().add(record("www", "A", "198.51.100.1")))
+                        .build()));
+        bHandle = created(bApi.json(
+                        "POST",
+                        "/api/v1/domain/handles/create",
+                        person(Sweep.unique("hb") + "@example.com").build()))
+                .getJsonObject("handle")
+                .getString("handle");
     }
 
     /** Everything A can see of its own, as A's first token reads it. */
@@ -604,7 +828,8 @@ class TenantIsolationIT {
         snapshot.put("zone", read(api, "/api/v1/dns/zones/show?zone=" + aZone));
         snapshot.put("zone list", read(api, "/api/v1/dns/zones"));
         snapshot.put("zone statistics", read(api, "/api/v1/dns/zones/statistics"));
-        snapshot.put("zone file", api.get("/api/v1/dns/zones/export?zone=" + aZone).body());
+        snapshot.put(
+                "zone file", api.get("/api/v1/dns/zones/export?zone=" + aZone).body());
         snapshot.put("handle", read(api, "/api/v1/domain/handles/show?handle=" + aHandle));
         snapshot.put("handle list", read(api, "/api/v1/domain/handles"));
         snapshot.put("action", read(api, "/api/v1/datacenter/server-actions/show?id=" + aActionId));
@@ -631,13 +856,26 @@ class TenantIsolationIT {
 
     private static jakarta.json.JsonObjectBuilder person(String email) {
         return Json.createObjectBuilder()
-                .add("type", "PERS").add("sex", "FEMALE").add("firstname", "Erika").add("lastname", "Mustermann")
-                .add("street", "Heidestraße").add("number", "17b").add("postcode", "51147").add("city", "Köln")
-                .add("region", "Nordrhein-Westfalen").add("country", "DE").add("email", email).add("phone", "+49.2211234567");
+                .add("type", "PERS")
+                .add("sex", "FEMALE")
+                .add("firstname", "Erika")
+                .add("lastname", "Mustermann")
+                .add("street", "Heidestraße")
+                .add("number", "17b")
+                .add("postcode", "51147")
+                .add("city", "Köln")
+                .add("region", "Nordrhein-Westfalen")
+                .add("country", "DE")
+                .add("email", email)
+                .add("phone", "+49.2211234567");
     }
 
     private static JsonObject record(String name, String type, String data) {
-        return Json.createObjectBuilder().add("name", name).add("type", type).add("data", data).build();
+        return Json.createObjectBuilder()
+                .add("name", name)
+                .add("type", type)
+                .add("data", data)
+                .build();
     }
 
     private static JsonValue str(String text) {
@@ -655,7 +893,9 @@ class TenantIsolationIT {
     /** Locally administered, outside ServerActionsIT's 02:5a range. */
     private static String mac() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        return String.format("02:5c:%02x:%02x:%02x:%02x", random.nextInt(256), random.nextInt(256), random.nextInt(256), random.nextInt(256));
+        return String.format(
+                "02:5c:%02x:%02x:%02x:%02x",
+                random.nextInt(256), random.nextInt(256), random.nextInt(256), random.nextInt(256));
     }
 
     /** Outside ServerActionsIT's 10.1-249 range. */

@@ -94,8 +94,10 @@ final class BenchEnvironment implements AutoCloseable {
     }
 
     private void prepareDirectory() throws IOException {
-        if (!dir.getFileName().toString().equals("bench") || !dir.getParent().getFileName().toString().equals("target")) {
-            throw new IllegalStateException("Refusing to empty " + dir + ": the harness works in <project>/target/bench");
+        if (!dir.getFileName().toString().equals("bench")
+                || !dir.getParent().getFileName().toString().equals("target")) {
+            throw new IllegalStateException(
+                    "Refusing to empty " + dir + ": the harness works in <project>/target/bench");
         }
         if (Files.exists(dir)) {
             try (Stream<Path> files = Files.walk(dir)) {
@@ -118,8 +120,9 @@ final class BenchEnvironment implements AutoCloseable {
             log("Using the external MariaDB of DB_URL: " + db.describe());
         }
         // Fresh databases every run: the operator token only takes on an empty database, and zone names are unique.
-        try (Connection c = DriverManager.getConnection("jdbc:mariadb://" + db.host() + ":" + db.port() + "/", db.user(), db.password());
-             Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        "jdbc:mariadb://" + db.host() + ":" + db.port() + "/", db.user(), db.password());
+                Statement s = c.createStatement()) {
             for (String database : List.of(SERVICE_DB, PDNS_DB, SCRATCH_DB)) {
                 s.execute("DROP DATABASE IF EXISTS `" + database + "`");
                 s.execute("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
@@ -142,7 +145,8 @@ final class BenchEnvironment implements AutoCloseable {
                 withoutComments.append(line).append('\n');
             }
         }
-        try (Connection c = db.connect(PDNS_DB); Statement s = c.createStatement()) {
+        try (Connection c = db.connect(PDNS_DB);
+                Statement s = c.createStatement()) {
             for (String statement : withoutComments.toString().split(";")) {
                 if (!statement.isBlank()) {
                     s.execute(statement);
@@ -170,7 +174,8 @@ final class BenchEnvironment implements AutoCloseable {
         // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
         conf.addAll(PowerDnsServer.loopbackSettings(pdnsDir, dnsPort, apiPort));
         Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
-        log("Starting PowerDNS (gmysql, database " + PDNS_DB + "): DNS 127.0.0.1:" + dnsPort + ", API " + pdns.apiUrl());
+        log("Starting PowerDNS (gmysql, database " + PDNS_DB + "): DNS 127.0.0.1:" + dnsPort + ", API "
+                + pdns.apiUrl());
         try {
             pdns.start();
         } catch (AssertionError e) {
@@ -182,7 +187,8 @@ final class BenchEnvironment implements AutoCloseable {
         httpPort = EmbeddedMariaDb.freePort();
         List<String> command = ServiceLauncher.command();
         Path log = dir.resolve("service.log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.put("DB_URL", db.url(SERVICE_DB));
         env.put("DB_USER", db.user());
@@ -204,20 +210,30 @@ final class BenchEnvironment implements AutoCloseable {
         Instant launched = Instant.now();
         launcher = builder.start();
 
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
         HttpRequest permissions = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/account/permissions"))
-                .header("Authorization", "Bearer " + BOOTSTRAP_TOKEN).timeout(Duration.ofSeconds(10)).build();
+                .header("Authorization", "Bearer " + BOOTSTRAP_TOKEN)
+                .timeout(Duration.ofSeconds(10))
+                .build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         Instant answered = null;
         while (answered == null && System.nanoTime() < deadline) {
             if (service == null) {
-                service = launcher.descendants().filter(p -> p.info().commandLine().orElse("").contains("payara-micro")).findFirst().orElse(null);
+                service = launcher.descendants()
+                        .filter(p -> p.info().commandLine().orElse("").contains("payara-micro"))
+                        .findFirst()
+                        .orElse(null);
             }
             if (!launcher.isAlive()) {
                 throw new IllegalStateException("The service exited (code " + launcher.exitValue() + ")\n" + tail(log));
             }
             try {
-                if (client.send(permissions, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (client.send(permissions, HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) {
                     answered = Instant.now();
                 }
             } catch (IOException e) {
@@ -231,17 +247,20 @@ final class BenchEnvironment implements AutoCloseable {
             throw new IllegalStateException("The service did not answer within 300 s\n" + tail(log));
         }
         if (service == null) {
-            throw new IllegalStateException("The service answers but its Payara process was not found below the launcher");
+            throw new IllegalStateException(
+                    "The service answers but its Payara process was not found below the launcher");
         }
         Instant serviceStarted = service.info().startInstant().orElse(launched);
         coldStartSeconds = Duration.between(serviceStarted, answered).toMillis() / 1000.0;
         runCommandStartSeconds = Duration.between(launched, answered).toMillis() / 1000.0;
-        log(String.format("The service answers: %.1f s after its JVM started (%.1f s after the run command started)",
+        log(String.format(
+                "The service answers: %.1f s after its JVM started (%.1f s after the run command started)",
                 coldStartSeconds, runCommandStartSeconds));
     }
 
     static MariaDb parse(String url, String user, String password) {
-        Matcher m = Pattern.compile("jdbc:(?:mariadb|mysql)://([^/:?,]+)(?::(\\d+))?(?:/[^?]*)?(?:\\?(.*))?").matcher(url);
+        Matcher m = Pattern.compile("jdbc:(?:mariadb|mysql)://([^/:?,]+)(?::(\\d+))?(?:/[^?]*)?(?:\\?(.*))?")
+                .matcher(url);
         if (!m.matches()) {
             throw new IllegalArgumentException("DB_URL is not jdbc:mariadb://host[:port]/database[?options]: " + url);
         }
@@ -250,12 +269,16 @@ final class BenchEnvironment implements AutoCloseable {
             for (String pair : m.group(3).split("&")) {
                 int eq = pair.indexOf('=');
                 if (eq > 0) {
-                    options.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                    options.put(
+                            pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
                 }
             }
         }
-        String host = m.group(1).equals("localhost") ? "127.0.0.1" : m.group(1); // pdns would take "localhost" as the socket
-        return new MariaDb(host, m.group(2) == null ? 3306 : Integer.parseInt(m.group(2)),
+        String host =
+                m.group(1).equals("localhost") ? "127.0.0.1" : m.group(1); // pdns would take "localhost" as the socket
+        return new MariaDb(
+                host,
+                m.group(2) == null ? 3306 : Integer.parseInt(m.group(2)),
                 Optional.ofNullable(user).filter(u -> !u.isEmpty()).orElse(options.getOrDefault("user", "root")),
                 Optional.ofNullable(password).filter(p -> !p.isEmpty()).orElse(options.getOrDefault("password", "")),
                 false);
@@ -335,7 +358,8 @@ final class BenchEnvironment implements AutoCloseable {
     static String tail(Path file) {
         try {
             List<String> lines = List.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n"));
-            return "--- last lines of " + file + ":\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            return "--- last lines of " + file + ":\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
         } catch (IOException | UncheckedIOException e) {
             return "(no " + file + ")";
         }

@@ -53,14 +53,28 @@ public final class Benchmark {
     private static final String NS2 = "ns2.hostingapi.test.";
 
     /** Counts and durations, from the environment so that a quick trial run is possible; the defaults are the documented run. */
-    record Settings(int jitWarmupSeconds, int warmupSeconds, int measureSeconds, int floorWarmupSeconds, int floorMeasureSeconds,
-                    int countedWarmup, int countedMeasure, int changes, int listZones) {
+    record Settings(
+            int jitWarmupSeconds,
+            int warmupSeconds,
+            int measureSeconds,
+            int floorWarmupSeconds,
+            int floorMeasureSeconds,
+            int countedWarmup,
+            int countedMeasure,
+            int changes,
+            int listZones) {
 
         static Settings fromEnvironment() {
-            return new Settings(env("BENCH_JIT_WARMUP_SECONDS", 40), env("BENCH_WARMUP_SECONDS", 10), env("BENCH_MEASURE_SECONDS", 20),
-                    env("BENCH_FLOOR_WARMUP_SECONDS", 5), env("BENCH_FLOOR_MEASURE_SECONDS", 10),
-                    env("BENCH_COUNTED_WARMUP", 3), env("BENCH_COUNTED_MEASURE", 20),
-                    env("BENCH_CHANGES", 200), env("BENCH_LIST_ZONES", 10_000));
+            return new Settings(
+                    env("BENCH_JIT_WARMUP_SECONDS", 40),
+                    env("BENCH_WARMUP_SECONDS", 10),
+                    env("BENCH_MEASURE_SECONDS", 20),
+                    env("BENCH_FLOOR_WARMUP_SECONDS", 5),
+                    env("BENCH_FLOOR_MEASURE_SECONDS", 10),
+                    env("BENCH_COUNTED_WARMUP", 3),
+                    env("BENCH_COUNTED_MEASURE", 20),
+                    env("BENCH_CHANGES", 200),
+                    env("BENCH_LIST_ZONES", 10_000));
         }
 
         private static int env(String name, int fallback) {
@@ -77,19 +91,32 @@ public final class Benchmark {
         }
 
         String describe() {
-            return String.format(Locale.ROOT, "the service's JVM warmed up first by %d s of shows and %d s of additions on zones "
+            return String.format(
+                    Locale.ROOT,
+                    "the service's JVM warmed up first by %d s of shows and %d s of additions on zones "
                             + "of their own; throughput scenarios %d s warm-up + %d s measured; sequential scenarios (create, list, "
                             + "show of 10 000) 1 client, %d warm-up + %d measured calls (at most 60 s); change → nameserver %d changes "
                             + "after 5 warm-up changes; floor %d s + %d s; list: %,d zones",
-                    jitWarmupSeconds, jitWarmupSeconds, warmupSeconds, measureSeconds, countedWarmup, countedMeasure, changes, floorWarmupSeconds, floorMeasureSeconds, listZones);
+                    jitWarmupSeconds,
+                    jitWarmupSeconds,
+                    warmupSeconds,
+                    measureSeconds,
+                    countedWarmup,
+                    countedMeasure,
+                    changes,
+                    floorWarmupSeconds,
+                    floorMeasureSeconds,
+                    listZones);
         }
     }
 
     private final BenchEnvironment env;
     private final Report report;
     private final Settings settings;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private String token;
     private boolean failed;
 
@@ -116,18 +143,21 @@ public final class Benchmark {
             bench.describeMachine(begun);
             bench.runAll();
             report.header("Run time (start of the harness to the last figure): "
-                    + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s; load average at the end: " + loadAverage());
+                    + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s; load average at the end: "
+                    + loadAverage());
             report.write(env.dir());
             System.out.println();
             System.out.println(report.markdown());
-            BenchEnvironment.log("Written " + env.dir().resolve("results.md") + " and " + env.dir().resolve("results.csv"));
+            BenchEnvironment.log("Written " + env.dir().resolve("results.md") + " and "
+                    + env.dir().resolve("results.csv"));
             exit = bench.failed ? 1 : 0;
         } catch (Throwable e) {
             System.err.println("[bench] The benchmark failed: " + e);
             e.printStackTrace();
             exit = 1;
         }
-        BenchEnvironment.log("Everything stopped; " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s in all");
+        BenchEnvironment.log(
+                "Everything stopped; " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s in all");
         System.exit(exit);
     }
 
@@ -166,17 +196,30 @@ public final class Benchmark {
 
     private void coldStart() {
         double seconds = env.coldStartSeconds();
-        report.add("cold start of the service", "JVM start → first 200 on /api/v1/account/permissions (s)", seconds, null, null,
-                Ratio.NONE, "≤ 20 s", seconds <= 20);
-        report.note(String.format(Locale.ROOT, "Cold start: %.1f s from the service's JVM start, %.1f s from starting the run command "
-                + "(ServiceLauncher), on an empty database (Flyway migrates it during the start).", seconds, env.runCommandStartSeconds()));
+        report.add(
+                "cold start of the service",
+                "JVM start → first 200 on /api/v1/account/permissions (s)",
+                seconds,
+                null,
+                null,
+                Ratio.NONE,
+                "≤ 20 s",
+                seconds <= 20);
+        report.note(String.format(
+                Locale.ROOT,
+                "Cold start: %.1f s from the service's JVM start, %.1f s from starting the run command "
+                        + "(ServiceLauncher), on an empty database (Flyway migrates it during the start).",
+                seconds,
+                env.runCommandStartSeconds()));
     }
 
     private void floor() throws SQLException {
         BenchEnvironment.MariaDb db = env.db();
-        try (Connection c = db.connect(BenchEnvironment.SCRATCH_DB); Statement s = c.createStatement()) {
+        try (Connection c = db.connect(BenchEnvironment.SCRATCH_DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE kv (id INT PRIMARY KEY, v VARCHAR(64) NOT NULL) ENGINE = InnoDB");
-            s.execute("CREATE TABLE ins (id BIGINT AUTO_INCREMENT PRIMARY KEY, t INT NOT NULL, n BIGINT NOT NULL, v VARCHAR(64) NOT NULL) ENGINE = InnoDB");
+            s.execute(
+                    "CREATE TABLE ins (id BIGINT AUTO_INCREMENT PRIMARY KEY, t INT NOT NULL, n BIGINT NOT NULL, v VARCHAR(64) NOT NULL) ENGINE = InnoDB");
             c.setAutoCommit(false);
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO kv (id, v) VALUES (?, ?)")) {
                 for (int i = 0; i < 10_000; i++) {
@@ -188,7 +231,10 @@ public final class Benchmark {
             }
             c.commit();
         }
-        Plan plan = Plan.timed(20, Duration.ofSeconds(settings.floorWarmupSeconds()), Duration.ofSeconds(settings.floorMeasureSeconds()));
+        Plan plan = Plan.timed(
+                20,
+                Duration.ofSeconds(settings.floorWarmupSeconds()),
+                Duration.ofSeconds(settings.floorMeasureSeconds()));
         String scenario = "floor: MariaDB over JDBC, 20 threads, autocommit";
         Result reads = jdbc(plan, "SELECT v FROM kv WHERE id = ?", (ps, t, n) -> {
             ps.setInt(1, ThreadLocalRandom.current().nextInt(10_000));
@@ -266,9 +312,14 @@ public final class Benchmark {
         LoadClient.run(Plan.timed(20, time, Duration.ofSeconds(1)), t -> {
             String zone = zones.get(t % zones.size());
             long[] n = {0};
-            return () -> http.send(oursRequest("POST", "/api/v1/dns/zones/records/add", "{\"zone\":\"" + zone
-                    + "\",\"records\":[{\"name\":\"j" + t + "n" + n[0]++ + "\",\"type\":\"A\",\"data\":\"192.0.2.9\"}]}"),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            return () -> http.send(
+                            oursRequest(
+                                    "POST",
+                                    "/api/v1/dns/zones/records/add",
+                                    "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"j" + t + "n" + n[0]++
+                                            + "\",\"type\":\"A\",\"data\":\"192.0.2.9\"}]}"),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         });
         awaitPublished();
     }
@@ -284,7 +335,9 @@ public final class Benchmark {
         HttpRequest ourShow = oursRequest("GET", "/api/v1/dns/zones/show?zone=" + ours, null);
         HttpRequest pdnsShow = pdnsRequest("GET", "/zones/" + theirs + ".", null);
         check(records(parse(expect(ourShow, 200).body())).size() == 100, "our show answers 100 records");
-        check(parse(expect(pdnsShow, 200).body()).getJsonArray("rrsets").size() >= 100, "PowerDNS answers the 100 rrsets");
+        check(
+                parse(expect(pdnsShow, 200).body()).getJsonArray("rrsets").size() >= 100,
+                "PowerDNS answers the 100 rrsets");
 
         double maxHeap = HeapSampler.maxHeapMiB(env.servicePid());
         Result o;
@@ -298,16 +351,44 @@ public final class Benchmark {
         Result p = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> pdnsShow));
         report.run(scenario, "PowerDNS", p);
         double ratio = Report.throughputRatio(o, p);
-        report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, "ours ≥ 3× PowerDNS", ratio >= 3);
+        report.add(
+                scenario,
+                "throughput (req/s)",
+                o.throughput(),
+                p.throughput(),
+                null,
+                Ratio.THROUGHPUT,
+                "ours ≥ 3× PowerDNS",
+                ratio >= 3);
         report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
-        report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, "ours < 20 ms", o.measured() > 0 && o.p99Ms() < 20);
+        report.add(
+                scenario,
+                "p99 (ms)",
+                o.p99Ms(),
+                p.p99Ms(),
+                null,
+                Ratio.LATENCY,
+                "ours < 20 ms",
+                o.measured() > 0 && o.p99Ms() < 20);
         report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
 
-        report.add("peak heap of the service under the show load", "used heap (MiB), sampled every 200 ms", heap.peakMiB(), null, null,
-                Ratio.NONE, "≤ 512 MiB", heap.samples() > 0 && heap.peakMiB() <= 512);
-        report.note(String.format(Locale.ROOT, "Heap: peak %.0f MiB used of a %.0f MiB maximum heap (the run command's JAVA_HEAP), "
+        report.add(
+                "peak heap of the service under the show load",
+                "used heap (MiB), sampled every 200 ms",
+                heap.peakMiB(),
+                null,
+                null,
+                Ratio.NONE,
+                "≤ 512 MiB",
+                heap.samples() > 0 && heap.peakMiB() <= 512);
+        report.note(String.format(
+                Locale.ROOT,
+                "Heap: peak %.0f MiB used of a %.0f MiB maximum heap (the run command's JAVA_HEAP), "
                         + "%d jstat samples, %d full collections during the show load.",
-                heap.peakMiB(), maxHeap, heap.samples(), heap.fullGcs()));
+                heap.peakMiB(),
+                maxHeap,
+                heap.samples(),
+                heap.fullGcs()));
     }
 
     /** Each client adds records with names of its own, one per request, to zone {@code t % zones}. */
@@ -328,9 +409,14 @@ public final class Benchmark {
             long[] n = {0};
             return () -> {
                 String name = "w" + t + "n" + n[0]++;
-                int status = http.send(oursRequest("POST", "/api/v1/dns/zones/records/add", "{\"zone\":\"" + zone
-                        + "\",\"records\":[{\"name\":\"" + name + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
-                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                int status = http.send(
+                                oursRequest(
+                                        "POST",
+                                        "/api/v1/dns/zones/records/add",
+                                        "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
+                                                + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
+                                HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
                 if (status / 100 == 2) {
                     ourAcks.add(zone + " " + name);
                 }
@@ -345,9 +431,14 @@ public final class Benchmark {
             long[] n = {0};
             return () -> {
                 String name = "w" + t + "n" + n[0]++;
-                int status = http.send(pdnsRequest("PATCH", "/zones/" + zone + ".", "{\"rrsets\":[{\"name\":\"" + name + "." + zone
-                        + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
-                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                int status = http.send(
+                                pdnsRequest(
+                                        "PATCH",
+                                        "/zones/" + zone + ".",
+                                        "{\"rrsets\":[{\"name\":\"" + name + "." + zone
+                                                + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
+                                HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
                 if (status / 100 == 2) {
                     pdnsAcks.add(zone + " " + name);
                 }
@@ -358,7 +449,9 @@ public final class Benchmark {
 
         Set<String> ourStored = new HashSet<>();
         for (String zone : ourZones) {
-            for (JsonObject r : records(parse(expect(oursRequest("GET", "/api/v1/dns/zones/show?zone=" + zone, null), 200).body()))) {
+            for (JsonObject r :
+                    records(parse(expect(oursRequest("GET", "/api/v1/dns/zones/show?zone=" + zone, null), 200)
+                            .body()))) {
                 if (r.getString("name").startsWith("w")) {
                     ourStored.add(zone + " " + r.getString("name"));
                 }
@@ -366,33 +459,59 @@ public final class Benchmark {
         }
         Set<String> pdnsStored = new HashSet<>();
         for (String zone : pdnsZones) {
-            for (JsonObject rrset : parse(expect(pdnsRequest("GET", "/zones/" + zone + ".", null), 200).body())
-                    .getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
+            for (JsonObject rrset : parse(expect(pdnsRequest("GET", "/zones/" + zone + ".", null), 200)
+                            .body())
+                    .getJsonArray("rrsets")
+                    .getValuesAs(JsonObject.class)) {
                 String name = rrset.getString("name");
-                if (name.startsWith("w") && rrset.getString("type").equals("A") && !rrset.getJsonArray("records").isEmpty()) {
+                if (name.startsWith("w")
+                        && rrset.getString("type").equals("A")
+                        && !rrset.getJsonArray("records").isEmpty()) {
                     pdnsStored.add(zone + " " + name.substring(0, name.length() - zone.length() - 2));
                 }
             }
         }
         long ourLost = ourAcks.stream().filter(a -> !ourStored.contains(a)).count();
         long pdnsLost = pdnsAcks.stream().filter(a -> !pdnsStored.contains(a)).count();
-        report.note(String.format(Locale.ROOT, "%s: ours acknowledged %d writes and stored %d records (%d lost); PowerDNS acknowledged %d "
+        report.note(String.format(
+                Locale.ROOT,
+                "%s: ours acknowledged %d writes and stored %d records (%d lost); PowerDNS acknowledged %d "
                         + "and stored %d rrsets (%d lost). A write that failed without an answer may still be stored.",
-                scenario, ourAcks.size(), ourStored.size(), ourLost, pdnsAcks.size(), pdnsStored.size(), pdnsLost));
+                scenario,
+                ourAcks.size(),
+                ourStored.size(),
+                ourLost,
+                pdnsAcks.size(),
+                pdnsStored.size(),
+                pdnsLost));
 
         double ratio = Report.throughputRatio(o, p);
-        report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT,
-                throughputTarget ? "ours ≥ 2× PowerDNS" : null, throughputTarget ? ratio >= 2 : null);
+        report.add(
+                scenario,
+                "throughput (req/s)",
+                o.throughput(),
+                p.throughput(),
+                null,
+                Ratio.THROUGHPUT,
+                throughputTarget ? "ours ≥ 2× PowerDNS" : null,
+                throughputTarget ? ratio >= 2 : null);
         report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
         if (throughputTarget) {
             report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
             report.addCounts(scenario, "lost writes (acknowledged, not stored)", ourLost, pdnsLost, null, null);
         } else {
-            report.addText(scenario, "non-2xx answers (error rate)", rate(o.non2xx(), o.calls()), rate(p.non2xx(), p.calls()), null, null);
+            report.addText(
+                    scenario,
+                    "non-2xx answers (error rate)",
+                    rate(o.non2xx(), o.calls()),
+                    rate(p.non2xx(), p.calls()),
+                    null,
+                    null);
             report.addCounts(scenario, "5xx answers", o.status5xx(), p.status5xx(), "ours: 0", o.status5xx() == 0);
             report.addCounts(scenario, "failed without an answer", o.failed(), p.failed(), null, null);
-            report.addCounts(scenario, "lost writes (acknowledged, not stored)", ourLost, pdnsLost, "ours: 0", ourLost == 0);
+            report.addCounts(
+                    scenario, "lost writes (acknowledged, not stored)", ourLost, pdnsLost, "ours: 0", ourLost == 0);
         }
     }
 
@@ -405,7 +524,9 @@ public final class Benchmark {
         SimpleResolver resolver = new SimpleResolver("127.0.0.1");
         resolver.setPort(env.pdns().dnsPort());
         resolver.setTimeout(Duration.ofSeconds(1));
-        check(poll(() -> resolves(resolver, "h0." + zone, "10.0.0.0"), Duration.ofSeconds(30)), "the zone is served over DNS");
+        check(
+                poll(() -> resolves(resolver, "h0." + zone, "10.0.0.0"), Duration.ofSeconds(30)),
+                "the zone is served over DNS");
 
         Plan plan = Plan.counted(1, 5, settings.changes(), Duration.ofSeconds(180));
         Result o = LoadClient.run(plan, t -> {
@@ -414,9 +535,14 @@ public final class Benchmark {
                 int i = n[0]++;
                 String name = "c" + i;
                 String address = "198.51.100." + (i % 250 + 1);
-                int status = http.send(oursRequest("POST", "/api/v1/dns/zones/records/add", "{\"zone\":\"" + zone
-                        + "\",\"records\":[{\"name\":\"" + name + "\",\"type\":\"A\",\"data\":\"" + address + "\"}]}"),
-                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                int status = http.send(
+                                oursRequest(
+                                        "POST",
+                                        "/api/v1/dns/zones/records/add",
+                                        "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
+                                                + "\",\"type\":\"A\",\"data\":\"" + address + "\"}]}"),
+                                HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
                 if (status != 200) {
                     return status;
                 }
@@ -426,9 +552,22 @@ public final class Benchmark {
         });
         report.run(scenario, "ours", o);
         report.add(scenario, "p50 (ms)", o.p50Ms(), null, null, Ratio.NONE, null, null);
-        report.add(scenario, "p99 (ms)", o.p99Ms(), null, null, Ratio.NONE, "ours < 1000 ms",
+        report.add(
+                scenario,
+                "p99 (ms)",
+                o.p99Ms(),
+                null,
+                null,
+                Ratio.NONE,
+                "ours < 1000 ms",
                 o.measured() > 0 && o.non2xx() + o.failed() == 0 && o.p99Ms() < 1000);
-        report.addText(scenario, "changes not seen within 10 s / failed", o.non2xx() + " / " + o.failed() + " of " + o.calls(), null, null, null);
+        report.addText(
+                scenario,
+                "changes not seen within 10 s / failed",
+                o.non2xx() + " / " + o.failed() + " of " + o.calls(),
+                null,
+                null,
+                null);
     }
 
     private void create1000() throws Exception {
@@ -437,9 +576,14 @@ public final class Benchmark {
         String ourRecords = content.ours().toString();
         Result o = LoadClient.run(settings.counted(), t -> {
             int[] n = {0};
-            return () -> http.send(oursRequest("POST", "/api/v1/dns/zones/create",
-                    "{\"name\":\"c" + n[0]++ + ".create.ours.bench.test\",\"records\":" + ourRecords + "}"),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            return () -> http.send(
+                            oursRequest(
+                                    "POST",
+                                    "/api/v1/dns/zones/create",
+                                    "{\"name\":\"c" + n[0]++ + ".create.ours.bench.test\",\"records\":" + ourRecords
+                                            + "}"),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         });
         report.run(scenario, "ours", o);
         awaitPublished();
@@ -450,11 +594,23 @@ public final class Benchmark {
         }
         Result p = LoadClient.run(settings.counted(), t -> {
             int[] n = {0};
-            return () -> http.send(pdnsRequest("POST", "/zones", pdnsBodies.get(n[0]++)), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return () -> http.send(
+                            pdnsRequest("POST", "/zones", pdnsBodies.get(n[0]++)),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         });
         report.run(scenario, "PowerDNS", p);
-        report.add(scenario, "throughput (creates/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
-        report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, "ours < 300 ms", o.measured() > 0 && o.p50Ms() < 300);
+        report.add(
+                scenario, "throughput (creates/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
+        report.add(
+                scenario,
+                "p50 (ms)",
+                o.p50Ms(),
+                p.p50Ms(),
+                null,
+                Ratio.LATENCY,
+                "ours < 300 ms",
+                o.measured() > 0 && o.p50Ms() < 300);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
         report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
     }
@@ -469,16 +625,40 @@ public final class Benchmark {
         long slowest = 0;
         for (int k = 0; k < 10; k++) {
             long begin = System.nanoTime();
-            expect(oursRequest("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", ours)
-                    .add("records", content.slice(k * 1000, (k + 1) * 1000).ours()).build().toString()), 200);
+            expect(
+                    oursRequest(
+                            "POST",
+                            "/api/v1/dns/zones/records/add",
+                            Json.createObjectBuilder()
+                                    .add("zone", ours)
+                                    .add(
+                                            "records",
+                                            content.slice(k * 1000, (k + 1) * 1000)
+                                                    .ours())
+                                    .build()
+                                    .toString()),
+                    200);
             slowest = Math.max(slowest, System.nanoTime() - begin);
         }
-        report.note(String.format(Locale.ROOT, "The 10 000-record zone took 10 records/add calls of 1000 records: %.1f s in all, the slowest %.0f ms.",
-                (System.nanoTime() - started) / 1e9, slowest / 1e6));
+        report.note(String.format(
+                Locale.ROOT,
+                "The 10 000-record zone took 10 records/add calls of 1000 records: %.1f s in all, the slowest %.0f ms.",
+                (System.nanoTime() - started) / 1e9,
+                slowest / 1e6));
         createPdns(theirs, ZoneContent.of(0));
         for (int k = 0; k < 10; k++) {
-            expect(pdnsRequest("PATCH", "/zones/" + theirs + ".", Json.createObjectBuilder()
-                    .add("rrsets", content.slice(k * 1000, (k + 1) * 1000).pdns(theirs, "REPLACE")).build().toString()), 204);
+            expect(
+                    pdnsRequest(
+                            "PATCH",
+                            "/zones/" + theirs + ".",
+                            Json.createObjectBuilder()
+                                    .add(
+                                            "rrsets",
+                                            content.slice(k * 1000, (k + 1) * 1000)
+                                                    .pdns(theirs, "REPLACE"))
+                                    .build()
+                                    .toString()),
+                    204);
         }
         awaitPublished();
         HttpRequest ourShow = oursRequest("GET", "/api/v1/dns/zones/show?zone=" + ours, null);
@@ -504,28 +684,57 @@ public final class Benchmark {
             int[] n = {0};
             return () -> {
                 int i = t + threads * n[0]++;
-                return http.send(request("POST", env.baseUrl() + "/api/v1/dns/zones/create", "Authorization", "Bearer " + listToken,
-                        "{\"name\":\"z" + i + ".list.bench.test\"}"), HttpResponse.BodyHandlers.discarding()).statusCode();
+                return http.send(
+                                request(
+                                        "POST",
+                                        env.baseUrl() + "/api/v1/dns/zones/create",
+                                        "Authorization",
+                                        "Bearer " + listToken,
+                                        "{\"name\":\"z" + i + ".list.bench.test\"}"),
+                                HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
             };
         });
         report.run(String.format(Locale.ROOT, "setup: create %,d empty zones through the API", zones), "ours", created);
-        HttpRequest ourList = request("GET", env.baseUrl() + "/api/v1/dns/zones", "Authorization", "Bearer " + listToken, null);
-        int listed = parse(expect(ourList, 200).body()).getJsonObject("data").getJsonArray("zones").size();
+        HttpRequest ourList =
+                request("GET", env.baseUrl() + "/api/v1/dns/zones", "Authorization", "Bearer " + listToken, null);
+        int listed = parse(expect(ourList, 200).body())
+                .getJsonObject("data")
+                .getJsonArray("zones")
+                .size();
         check(listed == zones, "the account holds " + zones + " zones (it lists " + listed + ")");
         double publishing = awaitPublished();
-        report.note(String.format(Locale.ROOT, "Creating the %,d zones took %.0f s (8 clients); the service's publications to PowerDNS "
-                + "caught up %.0f s after the last create.", zones, created.seconds(), publishing));
+        report.note(String.format(
+                Locale.ROOT,
+                "Creating the %,d zones took %.0f s (8 clients); the service's publications to PowerDNS "
+                        + "caught up %.0f s after the last create.",
+                zones,
+                created.seconds(),
+                publishing));
         HttpRequest pdnsList = pdnsRequest("GET", "/zones?dnssec=false", null);
-        int pdnsZones = Json.createReader(new StringReader(expect(pdnsList, 200).body())).readArray().size();
-        report.note(String.format(Locale.ROOT, "The PowerDNS list is GET /zones?dnssec=false of the whole server, %,d zones at that time "
-                + "(the service's published zones and the PowerDNS-only ones); PowerDNS has no accounts.", pdnsZones));
+        int pdnsZones = Json.createReader(new StringReader(expect(pdnsList, 200).body()))
+                .readArray()
+                .size();
+        report.note(String.format(
+                Locale.ROOT,
+                "The PowerDNS list is GET /zones?dnssec=false of the whole server, %,d zones at that time "
+                        + "(the service's published zones and the PowerDNS-only ones); PowerDNS has no accounts.",
+                pdnsZones));
 
         Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> ourList));
         report.run(scenario, "ours", o);
         Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsList));
         report.run(scenario, "PowerDNS", p);
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
-        report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, "ours < 200 ms", o.measured() > 0 && o.p50Ms() < 200);
+        report.add(
+                scenario,
+                "p50 (ms)",
+                o.p50Ms(),
+                p.p50Ms(),
+                null,
+                Ratio.LATENCY,
+                "ours < 200 ms",
+                o.measured() > 0 && o.p50Ms() < 200);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
     }
 
@@ -533,15 +742,35 @@ public final class Benchmark {
 
     private String newCustomer(String prefix) throws Exception {
         String username = prefix + Long.toString(System.nanoTime(), 36);
-        HttpResponse<String> created = expect(request("POST", env.baseUrl() + "/api/v1/customers/create",
-                "Authorization", "Bearer " + BenchEnvironment.BOOTSTRAP_TOKEN,
-                Json.createObjectBuilder().add("username", username).add("email", username + "@example.com").build().toString()), 201);
-        return parse(created.body()).getJsonObject("data").getJsonObject("token").getString("token");
+        HttpResponse<String> created = expect(
+                request(
+                        "POST",
+                        env.baseUrl() + "/api/v1/customers/create",
+                        "Authorization",
+                        "Bearer " + BenchEnvironment.BOOTSTRAP_TOKEN,
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("email", username + "@example.com")
+                                .build()
+                                .toString()),
+                201);
+        return parse(created.body())
+                .getJsonObject("data")
+                .getJsonObject("token")
+                .getString("token");
     }
 
     private void createOurs(String zone, ZoneContent content) throws Exception {
-        expect(oursRequest("POST", "/api/v1/dns/zones/create",
-                Json.createObjectBuilder().add("name", zone).add("records", content.ours()).build().toString()), 201);
+        expect(
+                oursRequest(
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder()
+                                .add("name", zone)
+                                .add("records", content.ours())
+                                .build()
+                                .toString()),
+                201);
     }
 
     private void createPdns(String zone, ZoneContent content) throws Exception {
@@ -549,9 +778,12 @@ public final class Benchmark {
     }
 
     private static JsonObject pdnsZone(String zone, ZoneContent content) {
-        return Json.createObjectBuilder().add("name", zone + ".").add("kind", "Native")
+        return Json.createObjectBuilder()
+                .add("name", zone + ".")
+                .add("kind", "Native")
                 .add("nameservers", Json.createArrayBuilder().add(NS1).add(NS2))
-                .add("rrsets", content.pdns(zone, null)).build();
+                .add("rrsets", content.pdns(zone, null))
+                .build();
     }
 
     private HttpRequest oursRequest(String method, String path, String json) {
@@ -559,24 +791,36 @@ public final class Benchmark {
     }
 
     private HttpRequest pdnsRequest(String method, String path, String json) {
-        return request(method, env.pdns().apiUrl() + "/api/v1/servers/localhost" + path, "X-API-Key", PowerDnsServer.API_KEY, json);
+        return request(
+                method,
+                env.pdns().apiUrl() + "/api/v1/servers/localhost" + path,
+                "X-API-Key",
+                PowerDnsServer.API_KEY,
+                json);
     }
 
     private static HttpRequest request(String method, String url, String authHeader, String authValue, String json) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).header(authHeader, authValue);
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(60))
+                .header(authHeader, authValue);
         if (json != null) {
             builder.header("Content-Type", "application/json");
         }
-        return builder.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+        return builder.method(
+                        method,
+                        json == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                .build();
     }
 
     private HttpResponse<String> expect(HttpRequest request, int status) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         if (response.statusCode() != status) {
             String body = response.body();
-            throw new IllegalStateException(request.method() + " " + request.uri() + " answered " + response.statusCode()
-                    + " instead of " + status + ": " + body.substring(0, Math.min(body.length(), 500)));
+            throw new IllegalStateException(
+                    request.method() + " " + request.uri() + " answered " + response.statusCode() + " instead of "
+                            + status + ": " + body.substring(0, Math.min(body.length(), 500)));
         }
         return response;
     }
@@ -586,25 +830,33 @@ public final class Benchmark {
      * PowerDNS do not load the machine while something else is measured. Answers the seconds it waited.
      */
     private double awaitPublished() throws Exception {
-        HttpRequest health = HttpRequest.newBuilder(URI.create(env.baseUrl() + "/health")).timeout(Duration.ofSeconds(30)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create(env.baseUrl() + "/health"))
+                .timeout(Duration.ofSeconds(30))
+                .build();
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(300);
         int backlog = -1;
         while (System.nanoTime() < deadline) {
-            JsonObject answer = parse(http.send(health, HttpResponse.BodyHandlers.ofString()).body());
+            JsonObject answer = parse(
+                    http.send(health, HttpResponse.BodyHandlers.ofString()).body());
             backlog = answer.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
-                    .filter(c -> c.getString("name").equals("nameserver")).findFirst()
-                    .map(c -> Integer.parseInt(c.getJsonObject("data").get("backlog").toString().replace("\"", ""))).orElse(-1);
+                    .filter(c -> c.getString("name").equals("nameserver"))
+                    .findFirst()
+                    .map(c -> Integer.parseInt(
+                            c.getJsonObject("data").get("backlog").toString().replace("\"", "")))
+                    .orElse(-1);
             if (backlog == 0) {
                 double seconds = (System.nanoTime() - started) / 1e9;
                 if (seconds > 5) {
-                    BenchEnvironment.log(String.format(Locale.ROOT, "The service's publications to PowerDNS took %.0f s to catch up", seconds));
+                    BenchEnvironment.log(String.format(
+                            Locale.ROOT, "The service's publications to PowerDNS took %.0f s to catch up", seconds));
                 }
                 return seconds;
             }
             Thread.sleep(250);
         }
-        report.note("The service's publication backlog was still " + backlog + " after 300 s; the next figures ran while it drained.");
+        report.note("The service's publication backlog was still " + backlog
+                + " after 300 s; the next figures ran while it drained.");
         return (System.nanoTime() - started) / 1e9;
     }
 
@@ -648,7 +900,10 @@ public final class Benchmark {
     }
 
     private static List<JsonObject> records(JsonObject envelope) {
-        return envelope.getJsonObject("data").getJsonObject("zone").getJsonArray("records").getValuesAs(JsonObject.class);
+        return envelope.getJsonObject("data")
+                .getJsonObject("zone")
+                .getJsonArray("records")
+                .getValuesAs(JsonObject.class);
     }
 
     private static void check(boolean condition, String what) {
@@ -664,21 +919,32 @@ public final class Benchmark {
     // ---- where it ran
 
     private void describeMachine(long begun) throws Exception {
-        report.header("Command: `mvn -Pbench package`; " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC).format(Instant.now()));
+        report.header("Command: `mvn -Pbench package`; "
+                + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                        .withZone(ZoneOffset.UTC)
+                        .format(Instant.now()));
         report.header("Counts: " + settings.describe());
-        String pdnsVersion = parse(http.send(pdnsRequest("GET", "", null), HttpResponse.BodyHandlers.ofString()).body()).getString("version", "?");
+        String pdnsVersion = parse(http.send(pdnsRequest("GET", "", null), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .getString("version", "?");
         String mariaDbVersion;
-        try (Connection c = env.db().connect(BenchEnvironment.SCRATCH_DB); Statement s = c.createStatement();
-             ResultSet rows = s.executeQuery("SELECT VERSION()")) {
+        try (Connection c = env.db().connect(BenchEnvironment.SCRATCH_DB);
+                Statement s = c.createStatement();
+                ResultSet rows = s.executeQuery("SELECT VERSION()")) {
             rows.next();
             mariaDbVersion = rows.getString(1);
         }
-        report.header("Software: Java " + System.getProperty("java.version") + ", Payara Micro " + System.getProperty("payara.version", "?")
-                + " (the run command's JVM options), PowerDNS Authoritative " + pdnsVersion + " (gmysql), MariaDB " + mariaDbVersion
-                + " (" + env.db().describe() + "; the service, PowerDNS and the floor each in a database of their own)");
-        report.header("Machine: " + cpuModel() + ", `nproc` " + command("nproc").strip() + "; load average at the start: " + loadAverage());
+        report.header("Software: Java " + System.getProperty("java.version") + ", Payara Micro "
+                + System.getProperty("payara.version", "?")
+                + " (the run command's JVM options), PowerDNS Authoritative " + pdnsVersion + " (gmysql), MariaDB "
+                + mariaDbVersion
+                + " (" + env.db().describe()
+                + "; the service, PowerDNS and the floor each in a database of their own)");
+        report.header("Machine: " + cpuModel() + ", `nproc` " + command("nproc").strip()
+                + "; load average at the start: " + loadAverage());
         report.header("`free -g`:\n\n```\n" + command("free", "-g").stripTrailing() + "\n```\n");
-        BenchEnvironment.log("Environment ready after " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s");
+        BenchEnvironment.log(
+                "Environment ready after " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun) + " s");
     }
 
     private static String command(String... command) {
@@ -697,8 +963,11 @@ public final class Benchmark {
 
     private static String cpuModel() {
         try {
-            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown CPU");
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst()
+                    .orElse("unknown CPU");
         } catch (IOException e) {
             return "unknown CPU";
         }

@@ -26,7 +26,8 @@ final class HeapSampler implements AutoCloseable {
 
     private HeapSampler(long pid) throws IOException {
         jstat = new ProcessBuilder(Prerequisites.jdkTool("jstat").toString(), "-gc", Long.toString(pid), "200")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         reader = new Thread(this::read, "jstat-reader");
         reader.setDaemon(true);
         reader.start();
@@ -37,7 +38,8 @@ final class HeapSampler implements AutoCloseable {
     }
 
     private void read() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(jstat.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(jstat.getInputStream(), StandardCharsets.UTF_8))) {
             List<String> header = null;
             String line;
             while ((line = in.readLine()) != null) {
@@ -45,8 +47,10 @@ final class HeapSampler implements AutoCloseable {
                 if (fields.contains("EU")) {
                     header = fields;
                 } else if (header != null && fields.size() == header.size()) {
-                    double usedKb = value(header, fields, "S0U") + value(header, fields, "S1U")
-                            + value(header, fields, "EU") + value(header, fields, "OU");
+                    double usedKb = value(header, fields, "S0U")
+                            + value(header, fields, "S1U")
+                            + value(header, fields, "EU")
+                            + value(header, fields, "OU");
                     peakMiB = Math.max(peakMiB, usedKb / 1024);
                     long fullGcs = (long) value(header, fields, "FGC");
                     if (firstFullGcs < 0) {
@@ -81,7 +85,8 @@ final class HeapSampler implements AutoCloseable {
     static double maxHeapMiB(long pid) {
         try {
             Process jcmd = new ProcessBuilder(Prerequisites.jdkTool("jcmd").toString(), Long.toString(pid), "VM.flags")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             jcmd.waitFor(30, TimeUnit.SECONDS);
             Matcher m = Pattern.compile("MaxHeapSize=(\\d+)").matcher(out);

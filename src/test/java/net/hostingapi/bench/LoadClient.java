@@ -23,8 +23,7 @@ final class LoadClient {
     /** Calls per thread at most, whatever the plan says: a bound should the clock misbehave. */
     private static final int MAX_CALLS_PER_THREAD = 2_000_000;
 
-    private LoadClient() {
-    }
+    private LoadClient() {}
 
     /** One call; answers its HTTP status (a JDBC call answers 200). An exception counts as a failed call. */
     @FunctionalInterface
@@ -49,9 +48,11 @@ final class LoadClient {
 
         String describe() {
             return isTimed()
-                    ? threads + " clients, " + warmup.toSeconds() + " s warm-up + " + measure.toSeconds() + " s measured"
-                    : threads + " client" + (threads == 1 ? "" : "s") + ", " + warmupCalls + " warm-up + " + measureCalls
-                            + " measured calls" + (threads == 1 ? "" : " each") + " (at most " + limit.toSeconds() + " s)";
+                    ? threads + " clients, " + warmup.toSeconds() + " s warm-up + " + measure.toSeconds()
+                            + " s measured"
+                    : threads + " client" + (threads == 1 ? "" : "s") + ", " + warmupCalls + " warm-up + "
+                            + measureCalls + " measured calls" + (threads == 1 ? "" : " each") + " (at most "
+                            + limit.toSeconds() + " s)";
         }
     }
 
@@ -59,8 +60,20 @@ final class LoadClient {
      * The outcome. {@code measured}, {@code seconds}, throughput and percentiles cover the successful
      * calls of the measurement; the counts {@code calls} to {@code failed} cover warm-up and measurement.
      */
-    record Result(Plan plan, long measured, double seconds, double throughput, double p50Ms, double p99Ms,
-                  long calls, long ok, long non2xx, long status5xx, long failed, String firstProblem, boolean cutShort) {
+    record Result(
+            Plan plan,
+            long measured,
+            double seconds,
+            double throughput,
+            double p50Ms,
+            double p99Ms,
+            long calls,
+            long ok,
+            long non2xx,
+            long status5xx,
+            long failed,
+            String firstProblem,
+            boolean cutShort) {
 
         String errors() {
             return non2xx + " / " + status5xx + " / " + failed + " of " + calls;
@@ -69,7 +82,8 @@ final class LoadClient {
 
     /** An operation sending {@code request} with {@code client}; the body is read to its end and dropped. */
     static Operation http(HttpClient client, Supplier<HttpRequest> request) {
-        return () -> client.send(request.get(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return () -> client.send(request.get(), HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     static Result run(Plan plan, IntFunction<Operation> perThread) {
@@ -149,15 +163,29 @@ final class LoadClient {
         double seconds;
         if (plan.isTimed()) {
             // the measurement window, stretched to the end of the last call that started inside it
-            long windowEnd = Math.max(workers.length == 0 ? 0 : workers[0].t0 + plan.warmup().plus(plan.measure()).toNanos(),
+            long windowEnd = Math.max(
+                    workers.length == 0
+                            ? 0
+                            : workers[0].t0 + plan.warmup().plus(plan.measure()).toNanos(),
                     measured == 0 ? 0 : lastEnd);
             seconds = (windowEnd - (workers[0].t0 + plan.warmup().toNanos())) / 1e9;
         } else {
             seconds = measured == 0 ? 0 : (lastEnd - firstStart) / 1e9;
         }
-        return new Result(plan, measured, seconds, seconds > 0 ? measured / seconds : 0,
-                percentile(all, 50) / 1e6, percentile(all, 99) / 1e6,
-                calls, ok, non2xx, status5xx, failed, problem, cutShort);
+        return new Result(
+                plan,
+                measured,
+                seconds,
+                seconds > 0 ? measured / seconds : 0,
+                percentile(all, 50) / 1e6,
+                percentile(all, 99) / 1e6,
+                calls,
+                ok,
+                non2xx,
+                status5xx,
+                failed,
+                problem,
+                cutShort);
     }
 
     /** Nearest-rank percentile of sorted values; 0 when there are none. */
@@ -200,7 +228,9 @@ final class LoadClient {
             long warmEnd = plan.isTimed() ? t0 + plan.warmup().toNanos() : 0;
             long measureEnd = plan.isTimed() ? warmEnd + plan.measure().toNanos() : 0;
             long limit = t0 + plan.limit().toNanos();
-            int wanted = plan.isTimed() ? MAX_CALLS_PER_THREAD : Math.min(MAX_CALLS_PER_THREAD, plan.warmupCalls() + plan.measureCalls());
+            int wanted = plan.isTimed()
+                    ? MAX_CALLS_PER_THREAD
+                    : Math.min(MAX_CALLS_PER_THREAD, plan.warmupCalls() + plan.measureCalls());
             for (int n = 0; n < wanted && !Thread.currentThread().isInterrupted(); n++) {
                 long begin = System.nanoTime();
                 if (plan.isTimed() ? begin >= measureEnd : begin >= limit) {

@@ -19,8 +19,7 @@ final class Prerequisites {
     /** PowerDnsServer (shared with the tests) prepares a sqlite3 database before the harness switches it to gmysql. */
     private static final String SQLITE_SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
 
-    private Prerequisites() {
-    }
+    private Prerequisites() {}
 
     /** The problems found, each naming what to install; empty when the run can start. */
     static List<String> problems() {
@@ -78,7 +77,8 @@ final class Prerequisites {
             if (!Files.isDirectory(base)) {
                 continue;
             }
-            try (Stream<Path> found = Files.find(base, 3, (p, a) -> p.getFileName().toString().equals("libgmysqlbackend.so"))) {
+            try (Stream<Path> found =
+                    Files.find(base, 3, (p, a) -> p.getFileName().toString().equals("libgmysqlbackend.so"))) {
                 if (found.findAny().isPresent()) {
                     return true;
                 }

@@ -14,13 +14,23 @@ import java.util.Locale;
 final class Report {
 
     /** How the ours/PowerDNS column is formed: throughput ours/PowerDNS, latency the inverse (above 1 = we are faster). */
-    enum Ratio { THROUGHPUT, LATENCY, NONE }
-
-    record Row(String scenario, String metric, String ours, String pdns, String floor, String ratio, String target, String holds) {
+    enum Ratio {
+        THROUGHPUT,
+        LATENCY,
+        NONE
     }
 
-    private record Run(String scenario, String side, LoadClient.Result result) {
-    }
+    record Row(
+            String scenario,
+            String metric,
+            String ours,
+            String pdns,
+            String floor,
+            String ratio,
+            String target,
+            String holds) {}
+
+    private record Run(String scenario, String side, LoadClient.Result result) {}
 
     private final List<String> header = new ArrayList<>();
     private final List<Row> rows = new ArrayList<>();
@@ -38,8 +48,16 @@ final class Report {
 
     void run(String scenario, String side, LoadClient.Result result) {
         runs.add(new Run(scenario, side, result));
-        BenchEnvironment.log(String.format(Locale.ROOT, "%s, %s: %.1f req/s, p50 %.2f ms, p99 %.2f ms, %d measured; non-2xx/5xx/failed %s%s",
-                scenario, side, result.throughput(), result.p50Ms(), result.p99Ms(), result.measured(), result.errors(),
+        BenchEnvironment.log(String.format(
+                Locale.ROOT,
+                "%s, %s: %.1f req/s, p50 %.2f ms, p99 %.2f ms, %d measured; non-2xx/5xx/failed %s%s",
+                scenario,
+                side,
+                result.throughput(),
+                result.p50Ms(),
+                result.p99Ms(),
+                result.measured(),
+                result.errors(),
                 result.firstProblem() == null ? "" : " (first: " + result.firstProblem() + ")"));
     }
 
@@ -47,7 +65,15 @@ final class Report {
      * A row of numbers; {@code pdns} null where PowerDNS has no equivalent, {@code floor} set only for
      * MariaDB's own figures; {@code holds} null where no target applies.
      */
-    void add(String scenario, String metric, Double ours, Double pdns, Double floor, Ratio ratio, String target, Boolean holds) {
+    void add(
+            String scenario,
+            String metric,
+            Double ours,
+            Double pdns,
+            Double floor,
+            Ratio ratio,
+            String target,
+            Boolean holds) {
         String r = "";
         if (ours != null && pdns != null && ours > 0 && pdns > 0) {
             r = switch (ratio) {
@@ -56,11 +82,27 @@ final class Report {
                 case NONE -> "";
             };
         }
-        rows.add(new Row(scenario, metric, number(ours), number(pdns), number(floor), r, target == null ? "" : target, yesNo(holds)));
+        rows.add(new Row(
+                scenario,
+                metric,
+                number(ours),
+                number(pdns),
+                number(floor),
+                r,
+                target == null ? "" : target,
+                yesNo(holds)));
     }
 
     void addText(String scenario, String metric, String ours, String pdns, String target, Boolean holds) {
-        rows.add(new Row(scenario, metric, ours == null ? "" : ours, pdns == null ? "" : pdns, "", "", target == null ? "" : target, yesNo(holds)));
+        rows.add(new Row(
+                scenario,
+                metric,
+                ours == null ? "" : ours,
+                pdns == null ? "" : pdns,
+                "",
+                "",
+                target == null ? "" : target,
+                yesNo(holds)));
     }
 
     /** A row of counts (lost writes, error answers). */
@@ -78,16 +120,50 @@ final class Report {
         md.append("\n## Figures and targets\n\n");
         md.append("Throughput in successful requests per second; latencies in ms over successful requests. "
                 + "ours/PowerDNS: throughput ours ÷ PowerDNS, latency PowerDNS ÷ ours (above 1: we are faster).\n\n");
-        md.append(table(List.of("scenario", "metric", "ours", "PowerDNS", "MariaDB floor", "ours/PowerDNS", "target", "holds"),
-                rows.stream().map(r -> List.of(r.scenario(), r.metric(), r.ours(), r.pdns(), r.floor(), r.ratio(), r.target(), r.holds())).toList()));
+        md.append(table(
+                List.of("scenario", "metric", "ours", "PowerDNS", "MariaDB floor", "ours/PowerDNS", "target", "holds"),
+                rows.stream()
+                        .map(r -> List.of(
+                                r.scenario(),
+                                r.metric(),
+                                r.ours(),
+                                r.pdns(),
+                                r.floor(),
+                                r.ratio(),
+                                r.target(),
+                                r.holds()))
+                        .toList()));
         md.append("\n## Runs\n\n");
-        md.append("Errors: non-2xx / of them 5xx / failed without an answer (timeouts, resets), of all calls including the warm-up.\n\n");
-        md.append(table(List.of("scenario", "side", "plan", "measured", "seconds", "req/s", "p50 ms", "p99 ms", "errors", "first problem"),
-                runs.stream().map(run -> List.of(run.scenario(), run.side(), run.result().plan().describe()
-                                + (run.result().cutShort() ? " (cut short by the time limit)" : ""),
-                        Long.toString(run.result().measured()), number(run.result().seconds()), number(run.result().throughput()),
-                        number(run.result().p50Ms()), number(run.result().p99Ms()), run.result().errors(),
-                        run.result().firstProblem() == null ? "" : run.result().firstProblem())).toList()));
+        md.append(
+                "Errors: non-2xx / of them 5xx / failed without an answer (timeouts, resets), of all calls including the warm-up.\n\n");
+        md.append(table(
+                List.of(
+                        "scenario",
+                        "side",
+                        "plan",
+                        "measured",
+                        "seconds",
+                        "req/s",
+                        "p50 ms",
+                        "p99 ms",
+                        "errors",
+                        "first problem"),
+                runs.stream()
+                        .map(run -> List.of(
+                                run.scenario(),
+                                run.side(),
+                                run.result().plan().describe()
+                                        + (run.result().cutShort() ? " (cut short by the time limit)" : ""),
+                                Long.toString(run.result().measured()),
+                                number(run.result().seconds()),
+                                number(run.result().throughput()),
+                                number(run.result().p50Ms()),
+                                number(run.result().p99Ms()),
+                                run.result().errors(),
+                                run.result().firstProblem() == null
+                                        ? ""
+                                        : run.result().firstProblem()))
+                        .toList()));
         if (!notes.isEmpty()) {
             md.append("\n## Notes\n\n");
             notes.forEach(n -> md.append("- ").append(n).append('\n'));
@@ -96,10 +172,24 @@ final class Report {
     }
 
     String csv() {
-        StringBuilder csv = new StringBuilder("scenario,metric,ours,powerdns,mariadb_floor,ours_vs_powerdns,target,holds\n");
+        StringBuilder csv =
+                new StringBuilder("scenario,metric,ours,powerdns,mariadb_floor,ours_vs_powerdns,target,holds\n");
         for (Row r : rows) {
-            csv.append(String.join(",", List.of(r.scenario(), r.metric(), r.ours(), r.pdns(), r.floor(), r.ratio().replace("×", ""), r.target(), r.holds())
-                    .stream().map(Report::csvField).toList())).append('\n');
+            csv.append(String.join(
+                            ",",
+                            List.of(
+                                            r.scenario(),
+                                            r.metric(),
+                                            r.ours(),
+                                            r.pdns(),
+                                            r.floor(),
+                                            r.ratio().replace("×", ""),
+                                            r.target(),
+                                            r.holds())
+                                    .stream()
+                                    .map(Report::csvField)
+                                    .toList()))
+                    .append('\n');
         }
         return csv.toString();
     }
@@ -110,11 +200,15 @@ final class Report {
     }
 
     private static String table(List<String> columns, List<List<String>> cells) {
-        StringBuilder t = new StringBuilder("| ").append(String.join(" | ", columns)).append(" |\n|");
+        StringBuilder t =
+                new StringBuilder("| ").append(String.join(" | ", columns)).append(" |\n|");
         columns.forEach(c -> t.append("---|"));
         t.append('\n');
         for (List<String> row : cells) {
-            t.append("| ").append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+            t.append("| ")
+                    .append(String.join(
+                            " | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
+                    .append(" |\n");
         }
         return t.toString();
     }
@@ -137,6 +231,7 @@ final class Report {
 
     private static String csvField(String value) {
         return value.contains(",") || value.contains("\"") || value.contains("\n")
-                ? "\"" + value.replace("\"", "\"\"") + "\"" : value;
+                ? "\"" + value.replace("\"", "\"\"") + "\""
+                : value;
     }
 }

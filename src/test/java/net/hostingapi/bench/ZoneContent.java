@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class ZoneContent {
 
-    record Entry(String name, String type, String ours, String pdns) {
-    }
+    record Entry(String name, String type, String ours, String pdns) {}
 
     private final List<Entry> entries;
 
@@ -26,15 +25,24 @@ final class ZoneContent {
         List<Entry> entries = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String name = "h" + i;
-            entries.add(switch (i % 4) {
-                case 0 -> new Entry(name, "A", "10." + (i >> 16 & 255) + "." + (i >> 8 & 255) + "." + (i & 255), null);
-                case 1 -> new Entry(name, "AAAA", "2001:db8::" + Integer.toHexString(i), null);
-                case 2 -> new Entry(name, "TXT", "benchmark record " + i, "\"benchmark record " + i + "\"");
-                default -> new Entry(name, "MX", "10 mx" + (i % 10) + ".example.org", "10 mx" + (i % 10) + ".example.org.");
-            });
+            entries.add(
+                    switch (i % 4) {
+                        case 0 ->
+                            new Entry(
+                                    name, "A", "10." + (i >> 16 & 255) + "." + (i >> 8 & 255) + "." + (i & 255), null);
+                        case 1 -> new Entry(name, "AAAA", "2001:db8::" + Integer.toHexString(i), null);
+                        case 2 -> new Entry(name, "TXT", "benchmark record " + i, "\"benchmark record " + i + "\"");
+                        default ->
+                            new Entry(
+                                    name,
+                                    "MX",
+                                    "10 mx" + (i % 10) + ".example.org",
+                                    "10 mx" + (i % 10) + ".example.org.");
+                    });
         }
         return new ZoneContent(entries.stream()
-                .map(e -> e.pdns() == null ? new Entry(e.name(), e.type(), e.ours(), e.ours()) : e).toList());
+                .map(e -> e.pdns() == null ? new Entry(e.name(), e.type(), e.ours(), e.ours()) : e)
+                .toList());
     }
 
     int size() {
@@ -49,7 +57,10 @@ final class ZoneContent {
     JsonArray ours() {
         JsonArrayBuilder records = Json.createArrayBuilder();
         for (Entry e : entries) {
-            records.add(Json.createObjectBuilder().add("name", e.name()).add("type", e.type()).add("data", e.ours()));
+            records.add(Json.createObjectBuilder()
+                    .add("name", e.name())
+                    .add("type", e.type())
+                    .add("data", e.ours()));
         }
         return records.build();
     }
@@ -58,8 +69,16 @@ final class ZoneContent {
     JsonArray pdns(String zone, String changetype) {
         JsonArrayBuilder rrsets = Json.createArrayBuilder();
         for (Entry e : entries) {
-            var rrset = Json.createObjectBuilder().add("name", e.name() + "." + zone + ".").add("type", e.type()).add("ttl", 300)
-                    .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("content", e.pdns()).add("disabled", false)));
+            var rrset = Json.createObjectBuilder()
+                    .add("name", e.name() + "." + zone + ".")
+                    .add("type", e.type())
+                    .add("ttl", 300)
+                    .add(
+                            "records",
+                            Json.createArrayBuilder()
+                                    .add(Json.createObjectBuilder()
+                                            .add("content", e.pdns())
+                                            .add("disabled", false)));
             if (changetype != null) {
                 rrset.add("changetype", changetype);
             }

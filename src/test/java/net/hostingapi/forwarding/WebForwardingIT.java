@@ -36,20 +36,39 @@ class WebForwardingIT {
     void redirectFollowsTheRecordAndStopsWithIt() {
         Api api = Api.at(base).newCustomer().api();
         String zone = "w" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + ".test";
-        api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder().add("name", zone).build());
         Api plain = Api.at(base);
         assertNotEquals(301, get(plain, "www." + zone).status(), "nothing forwards yet");
 
-        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", zone)
-                .add("records", records(record("www", "HTTP_REDIRECT", "https://example.org/landing?a=1&b=2", null))).build());
+        Api.Response added = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                records(record("www", "HTTP_REDIRECT", "https://example.org/landing?a=1&b=2", null)))
+                        .build());
         assertEquals(200, added.status(), added.body());
         Api.Response redirected = get(plain, "www." + zone);
         assertEquals(301, redirected.status(), redirected.body());
         assertEquals("https://example.org/landing?a=1&b=2", redirected.header("Location"));
-        assertEquals(301, get(plain, "WWW." + zone + ".").status(), "host names are case-insensitive, trailing dot allowed");
+        assertEquals(
+                301, get(plain, "WWW." + zone + ".").status(), "host names are case-insensitive, trailing dot allowed");
 
-        api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", zone)
-                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www"))).build());
+        api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder().add("name", "www")))
+                        .build());
         assertNotEquals(301, get(plain, "www." + zone).status(), "the cache forgot it with the change");
     }
 
@@ -57,13 +76,25 @@ class WebForwardingIT {
     void frameShowsTheUrlEscaped() {
         Api api = Api.at(base).newCustomer().api();
         String zone = "f" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + ".test";
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone)
-                .add("records", records(record("@", "HTTP_FRAME", "https://example.org/?a=1&b='x'", null),
-                        record("*.shop", "HTTP_REDIRECT", "https://shop.example.org/", null)))
-                .build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zone)
+                        .add(
+                                "records",
+                                records(
+                                        record("@", "HTTP_FRAME", "https://example.org/?a=1&b='x'", null),
+                                        record("*.shop", "HTTP_REDIRECT", "https://shop.example.org/", null)))
+                        .build());
         assertEquals(201, created.status(), created.body());
-        Api.Response markup = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", zone)
-                .add("records", records(record("x", "HTTP_FRAME", "https://example.org/\"><script>", null))).build());
+        Api.Response markup = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("records", records(record("x", "HTTP_FRAME", "https://example.org/\"><script>", null)))
+                        .build());
         assertEquals(422, markup.status(), "no URL can carry markup: " + markup.body());
         Api.Response framed = get(Api.at(base), zone);
         assertEquals(200, framed.status(), framed.body());
@@ -75,7 +106,9 @@ class WebForwardingIT {
 
     @Test
     void apiRequestsAreNotForwarded() {
-        assertEquals(200, Api.at(base).asOperator().get("/api/v1/account/permissions").status());
+        assertEquals(
+                200,
+                Api.at(base).asOperator().get("/api/v1/account/permissions").status());
     }
 
     private static Api.Response get(Api api, String host) {

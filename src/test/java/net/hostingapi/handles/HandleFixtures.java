@@ -9,8 +9,7 @@ import net.hostingapi.support.Api;
 /** Valid handle parameters to start from, and creating a handle through the API. */
 final class HandleFixtures {
 
-    private HandleFixtures() {
-    }
+    private HandleFixtures() {}
 
     /** A fresh address per call, so that each test finds its own mails. */
     static String uniqueEmail() {

@@ -44,7 +44,9 @@ class HandleVerificationIT {
 
     private static final String HANDLES = "/api/v1/domain/handles";
     /** PUBLIC_BASE_URL as failsafe sets it, and the public confirm path below it. */
-    private static final String LINK_PREFIX = System.getenv("PUBLIC_BASE_URL") + HANDLES + "/verification/confirm?token=";
+    private static final String LINK_PREFIX =
+            System.getenv("PUBLIC_BASE_URL") + HANDLES + "/verification/confirm?token=";
+
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
     @Deployment(testable = false)
@@ -78,8 +80,13 @@ class HandleVerificationIT {
         JsonObject handle = show(api, id);
         assertEquals("VERIFIED", handle.getJsonObject("verification").getString("state"));
         assertFalse(handle.getJsonObject("verification").isNull("verified_at"));
-        assertEquals(1, api.get(HANDLES + "/statistics").data().getJsonObject("statistics")
-                .getJsonObject("by_verification_state").getInt("VERIFIED"));
+        assertEquals(
+                1,
+                api.get(HANDLES + "/statistics")
+                        .data()
+                        .getJsonObject("statistics")
+                        .getJsonObject("by_verification_state")
+                        .getInt("VERIFIED"));
 
         Api.Response again = follow(link);
         assertEquals(404, again.status(), "single use: " + again.body());
@@ -89,7 +96,13 @@ class HandleVerificationIT {
         assertEquals(409, resend.status(), resend.body());
         assertEquals(List.of(4096), resend.errorCodes());
         Api.Response refreshed = api.json("POST", HANDLES + "/verification/refresh", ref(id));
-        assertEquals("VERIFIED", refreshed.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        assertEquals(
+                "VERIFIED",
+                refreshed
+                        .data()
+                        .getJsonObject("handle")
+                        .getJsonObject("verification")
+                        .getString("state"));
     }
 
     @Test
@@ -109,7 +122,12 @@ class HandleVerificationIT {
         Api.Response resent = api.json("POST", HANDLES + "/verification/resend", ref(id));
         assertEquals(200, resent.status(), resent.body());
         assertEquals(List.of(2023), successCodes(resent));
-        assertEquals("PENDING", resent.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        assertEquals(
+                "PENDING",
+                resent.data()
+                        .getJsonObject("handle")
+                        .getJsonObject("verification")
+                        .getString("state"));
         String second = Mailbox.link(Mailbox.await(email, 2).get(1), LINK_PREFIX);
         assertNotEquals(first, second);
 
@@ -128,18 +146,26 @@ class HandleVerificationIT {
         long handleId = handleId(id);
         ageSends(id, 120);
         for (int hours = 3; hours <= 11; hours++) {
-            Database.update("INSERT INTO handle_verification_mails (handle_id, account_id, recipient_hash, sent_at) "
-                    + "SELECT handle_id, account_id, recipient_hash, UTC_TIMESTAMP() - INTERVAL ? HOUR "
-                    + "FROM handle_verification_mails WHERE handle_id = ? LIMIT 1", hours, handleId);
+            Database.update(
+                    "INSERT INTO handle_verification_mails (handle_id, account_id, recipient_hash, sent_at) "
+                            + "SELECT handle_id, account_id, recipient_hash, UTC_TIMESTAMP() - INTERVAL ? HOUR "
+                            + "FROM handle_verification_mails WHERE handle_id = ? LIMIT 1",
+                    hours,
+                    handleId);
         }
         Api.Response limited = api.json("POST", HANDLES + "/verification/resend", ref(id));
         assertEquals(429, limited.status(), "ten in the last day: " + limited.body());
         long retryAfter = Long.parseLong(limited.header("Retry-After"));
-        assertTrue(retryAfter > 12 * 3600 && retryAfter <= 13 * 3600, "until the oldest (11 h ago) is a day old: " + retryAfter);
+        assertTrue(
+                retryAfter > 12 * 3600 && retryAfter <= 13 * 3600,
+                "until the oldest (11 h ago) is a day old: " + retryAfter);
 
-        Database.update("UPDATE handle_verification_mails SET sent_at = UTC_TIMESTAMP() - INTERVAL 25 HOUR "
-                + "WHERE handle_id = ? ORDER BY sent_at LIMIT 1", handleId);
-        assertEquals(200, api.json("POST", HANDLES + "/verification/resend", ref(id)).status(), "nine in the last day");
+        Database.update(
+                "UPDATE handle_verification_mails SET sent_at = UTC_TIMESTAMP() - INTERVAL 25 HOUR "
+                        + "WHERE handle_id = ? ORDER BY sent_at LIMIT 1",
+                handleId);
+        assertEquals(
+                200, api.json("POST", HANDLES + "/verification/resend", ref(id)).status(), "nine in the last day");
     }
 
     @Test
@@ -152,15 +178,34 @@ class HandleVerificationIT {
         Api.Response pending = api.json("POST", HANDLES + "/verification/refresh", ref(id));
         assertEquals(200, pending.status(), pending.body());
         assertEquals(List.of(2025), successCodes(pending));
-        assertEquals("PENDING", pending.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        assertEquals(
+                "PENDING",
+                pending.data()
+                        .getJsonObject("handle")
+                        .getJsonObject("verification")
+                        .getString("state"));
 
-        Database.update("UPDATE handles SET verification_deadline = UTC_TIMESTAMP() - INTERVAL 1 HOUR WHERE handle = ?", id);
-        Api.Response expired = api.json("POST", HANDLES + "/verification/refresh", Json.createObjectBuilder().add("handle", id).build());
+        Database.update(
+                "UPDATE handles SET verification_deadline = UTC_TIMESTAMP() - INTERVAL 1 HOUR WHERE handle = ?", id);
+        Api.Response expired = api.json(
+                "POST",
+                HANDLES + "/verification/refresh",
+                Json.createObjectBuilder().add("handle", id).build());
         assertEquals(200, expired.status(), expired.body());
-        assertEquals("EXPIRED", expired.data().getJsonObject("handle").getJsonObject("verification").getString("state"));
+        assertEquals(
+                "EXPIRED",
+                expired.data()
+                        .getJsonObject("handle")
+                        .getJsonObject("verification")
+                        .getString("state"));
         assertEquals("EXPIRED", show(api, id).getJsonObject("verification").getString("state"), "stored");
-        assertEquals(1, api.get(HANDLES + "/statistics").data().getJsonObject("statistics")
-                .getJsonObject("by_verification_state").getInt("EXPIRED"));
+        assertEquals(
+                1,
+                api.get(HANDLES + "/statistics")
+                        .data()
+                        .getJsonObject("statistics")
+                        .getJsonObject("by_verification_state")
+                        .getInt("EXPIRED"));
 
         Api.Response late = follow(link);
         assertEquals(409, late.status(), late.body());
@@ -171,8 +216,12 @@ class HandleVerificationIT {
         assertEquals(200, resent.status(), resent.body());
         JsonObject verification = resent.data().getJsonObject("handle").getJsonObject("verification");
         assertEquals("PENDING", verification.getString("state"), "a fresh link starts over");
-        assertTrue(LocalDateTime.parse(verification.getString("deadline"), TIMESTAMP).isAfter(LocalDateTime.now(ZoneOffset.UTC).plusDays(14)));
-        assertEquals(200, follow(Mailbox.link(Mailbox.await(email, 2).get(1), LINK_PREFIX)).status());
+        assertTrue(LocalDateTime.parse(verification.getString("deadline"), TIMESTAMP)
+                .isAfter(LocalDateTime.now(ZoneOffset.UTC).plusDays(14)));
+        assertEquals(
+                200,
+                follow(Mailbox.link(Mailbox.await(email, 2).get(1), LINK_PREFIX))
+                        .status());
     }
 
     @Test
@@ -184,13 +233,25 @@ class HandleVerificationIT {
         String oldLink = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
         assertEquals(200, follow(oldLink).status());
 
-        Api.Response sameAddress = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, id)).add("city", "Bonn").build());
+        Api.Response sameAddress = api.json(
+                "POST",
+                HANDLES + "/edit",
+                Json.createObjectBuilder(show(api, id)).add("city", "Bonn").build());
         assertEquals(200, sameAddress.status(), sameAddress.body());
-        assertEquals("VERIFIED", sameAddress.data().getJsonObject("handle").getJsonObject("verification").getString("state"),
+        assertEquals(
+                "VERIFIED",
+                sameAddress
+                        .data()
+                        .getJsonObject("handle")
+                        .getJsonObject("verification")
+                        .getString("state"),
                 "an unchanged address stays verified");
 
         String newEmail = uniqueEmail();
-        Api.Response moved = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, id)).add("email", newEmail).build());
+        Api.Response moved = api.json(
+                "POST",
+                HANDLES + "/edit",
+                Json.createObjectBuilder(show(api, id)).add("email", newEmail).build());
         assertEquals(200, moved.status(), moved.body());
         JsonObject verification = moved.data().getJsonObject("handle").getJsonObject("verification");
         assertEquals("PENDING", verification.getString("state"));
@@ -208,24 +269,37 @@ class HandleVerificationIT {
         String id;
         GreenMailExtension.stop();
         try {
-            Api.Response response = api.json("POST", HANDLES + "/create", person(email).build());
+            Api.Response response =
+                    api.json("POST", HANDLES + "/create", person(email).build());
             assertEquals(201, response.status(), "the handle does not depend on the mail server: " + response.body());
             id = response.data().getJsonObject("handle").getString("handle");
             String topic = "handle-verification:" + id;
-            awaitTrue(() -> Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ? AND attempts >= 1 AND last_error IS NOT NULL", topic) == 1,
+            awaitTrue(
+                    () -> Database.count(
+                                    "SELECT COUNT(*) FROM mail_outbox WHERE topic = ? AND attempts >= 1 AND last_error IS NOT NULL",
+                                    topic)
+                            == 1,
                     "a failed attempt recorded in the outbox");
-            assertEquals(1, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ? "
-                    + "AND next_attempt_at > UTC_TIMESTAMP() + INTERVAL 5 SECOND", topic), "backing off");
+            assertEquals(
+                    1,
+                    Database.count(
+                            "SELECT COUNT(*) FROM mail_outbox WHERE topic = ? "
+                                    + "AND next_attempt_at > UTC_TIMESTAMP() + INTERVAL 5 SECOND",
+                            topic),
+                    "backing off");
         } finally {
             GreenMailExtension.start();
         }
         assertEquals("PENDING", show(api, id).getJsonObject("verification").getString("state"));
         // Instead of waiting out the backoff: make the mail due now; the delivery timer picks it up.
-        Database.update("UPDATE mail_outbox SET next_attempt_at = UTC_TIMESTAMP() - INTERVAL 1 SECOND WHERE topic = ?",
+        Database.update(
+                "UPDATE mail_outbox SET next_attempt_at = UTC_TIMESTAMP() - INTERVAL 1 SECOND WHERE topic = ?",
                 "handle-verification:" + id);
         MimeMessage mail = Mailbox.await(email, 1).get(0);
         assertEquals(200, follow(Mailbox.link(mail, LINK_PREFIX)).status());
-        awaitTrue(() -> Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id) == 0,
+        awaitTrue(
+                () -> Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id)
+                        == 0,
                 "a delivered mail leaves the outbox");
     }
 
@@ -249,9 +323,14 @@ class HandleVerificationIT {
         String id = created(api, person(email)).getString("handle");
         String link = Mailbox.link(Mailbox.await(email, 1).get(0), LINK_PREFIX);
         assertEquals(200, api.json("DELETE", HANDLES + "/delete", ref(id)).status());
-        assertEquals(0, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id));
-        assertEquals(0, Database.count("SELECT COUNT(*) FROM handle_verification_mails m LEFT JOIN handles h ON h.id = m.handle_id "
-                + "WHERE h.id IS NULL AND m.handle_id IS NOT NULL"), "the mail stays counted for the account, but no longer names the handle");
+        assertEquals(
+                0, Database.count("SELECT COUNT(*) FROM mail_outbox WHERE topic = ?", "handle-verification:" + id));
+        assertEquals(
+                0,
+                Database.count(
+                        "SELECT COUNT(*) FROM handle_verification_mails m LEFT JOIN handles h ON h.id = m.handle_id "
+                                + "WHERE h.id IS NULL AND m.handle_id IS NOT NULL"),
+                "the mail stays counted for the account, but no longer names the handle");
         assertEquals(404, follow(link).status());
         assertNull(Database.value("SELECT id FROM handles WHERE handle = ?", id));
     }
@@ -266,7 +345,8 @@ class HandleVerificationIT {
         String email = uniqueEmail();
         String firstname = "Your mailbox is full";
         String lastname = "Call +1 555 0100 or log in at bank-login.example to keep it";
-        String id = created(api, person(email).add("firstname", firstname).add("lastname", lastname)).getString("handle");
+        String id = created(api, person(email).add("firstname", firstname).add("lastname", lastname))
+                .getString("handle");
 
         MimeMessage mail = Mailbox.await(email, 1).get(0);
         String subject = subject(mail);
@@ -278,7 +358,9 @@ class HandleVerificationIT {
             assertFalse(opening.contains(typed), "the opening up to the link holds caller text: " + opening);
         }
         assertTrue(subject.contains(id), subject);
-        assertTrue(text.substring(opening.length()).contains(firstname + " " + lastname), "the name, later, as data: " + text);
+        assertTrue(
+                text.substring(opening.length()).contains(firstname + " " + lastname),
+                "the name, later, as data: " + text);
     }
 
     /** VERIFICATION_MAILS_PER_ACCOUNT_PER_DAY (50): the 51st handle of a day is refused and not stored. */
@@ -290,11 +372,15 @@ class HandleVerificationIT {
             last = created(api, person(uniqueEmail())).getString("handle");
         }
         String email = uniqueEmail();
-        Api.Response refused = api.json("POST", HANDLES + "/create", person(email).build());
+        Api.Response refused =
+                api.json("POST", HANDLES + "/create", person(email).build());
         assertMailLimit(refused);
         assertEquals(50, api.get(HANDLES).data().getJsonArray("handles").size(), "nothing stored");
 
-        Api.Response moved = api.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(api, last)).add("email", email).build());
+        Api.Response moved = api.json(
+                "POST",
+                HANDLES + "/edit",
+                Json.createObjectBuilder(show(api, last)).add("email", email).build());
         assertMailLimit(moved);
         assertNotEquals(email, show(api, last).getString("email"), "nothing changed");
 
@@ -317,24 +403,32 @@ class HandleVerificationIT {
         Api third = Api.at(base).newCustomer().api();
         assertMailLimit(third.json("POST", HANDLES + "/create", person(email).build()));
         String id = created(third, person(uniqueEmail())).getString("handle");
-        assertMailLimit(third.json("POST", HANDLES + "/edit", Json.createObjectBuilder(show(third, id)).add("email", email).build()));
+        assertMailLimit(third.json(
+                "POST",
+                HANDLES + "/edit",
+                Json.createObjectBuilder(show(third, id)).add("email", email).build()));
         assertEquals(1, third.get(HANDLES).data().getJsonArray("handles").size(), "the refused create stored nothing");
         assertNotEquals(email, show(third, id).getString("email"), "the refused edit changed nothing");
         ageSends(first, second, 25 * 60);
-        assertEquals(201, third.json("POST", HANDLES + "/create", person(email).build()).status(), "a day later it may go again");
+        assertEquals(
+                201,
+                third.json("POST", HANDLES + "/create", person(email).build()).status(),
+                "a day later it may go again");
     }
 
     private static void assertMailLimit(Api.Response response) {
         assertEquals(429, response.status(), response.body());
         assertEquals(List.of(4293), response.errorCodes());
         long retryAfter = Long.parseLong(response.header("Retry-After"));
-        assertTrue(retryAfter > 23 * 3600 && retryAfter <= 24 * 3600, "until the oldest mail is a day old: " + retryAfter);
+        assertTrue(
+                retryAfter > 23 * 3600 && retryAfter <= 24 * 3600, "until the oldest mail is a day old: " + retryAfter);
     }
 
     /** Moves every verification mail of the accounts' handles {@code minutes} into the past. */
     private static void ageSends(Api first, Api second, int minutes) {
         for (Api api : List.of(first, second)) {
-            for (JsonObject handle : api.get(HANDLES).data().getJsonArray("handles").getValuesAs(JsonObject.class)) {
+            for (JsonObject handle :
+                    api.get(HANDLES).data().getJsonArray("handles").getValuesAs(JsonObject.class)) {
                 ageSends(handle.getString("handle"), minutes);
             }
         }
@@ -358,8 +452,11 @@ class HandleVerificationIT {
 
     /** Moves the handle's verification mails {@code minutes} into the past, as if time had passed. */
     private static void ageSends(String handle, int minutes) {
-        Database.update("UPDATE handle_verification_mails m JOIN handles h ON h.id = m.handle_id "
-                + "SET m.sent_at = m.sent_at - INTERVAL ? MINUTE WHERE h.handle = ?", minutes, handle);
+        Database.update(
+                "UPDATE handle_verification_mails m JOIN handles h ON h.id = m.handle_id "
+                        + "SET m.sent_at = m.sent_at - INTERVAL ? MINUTE WHERE h.handle = ?",
+                minutes,
+                handle);
     }
 
     private static long handleId(String handle) {
@@ -371,8 +468,14 @@ class HandleVerificationIT {
     }
 
     private static List<Integer> successCodes(Api.Response response) {
-        return response.envelope().getJsonObject("messages").getJsonArray("success").getValuesAs(JsonObject.class)
-                .stream().map(m -> m.getInt("code")).toList();
+        return response
+                .envelope()
+                .getJsonObject("messages")
+                .getJsonArray("success")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(m -> m.getInt("code"))
+                .toList();
     }
 
     /** Waits for something the service does after answering (delivery runs after commit). */

@@ -17,6 +17,7 @@ public class LockProbe {
 
     /** The first {@code parties} attempts meet here after their first lock. */
     static volatile CyclicBarrier meeting;
+
     static final AtomicInteger ATTEMPTS = new AtomicInteger();
 
     @PersistenceContext
@@ -33,6 +34,8 @@ public class LockProbe {
     }
 
     private void lock(int id) {
-        em.createNativeQuery("SELECT id FROM lock_probe WHERE id = ? FOR UPDATE").setParameter(1, id).getResultList();
+        em.createNativeQuery("SELECT id FROM lock_probe WHERE id = ? FOR UPDATE")
+                .setParameter(1, id)
+                .getResultList();
     }
 }

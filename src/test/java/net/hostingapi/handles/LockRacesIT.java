@@ -52,8 +52,16 @@ class LockRacesIT {
 
     @Deployment
     static WebArchive deployment() {
-        return Deployments.service().addClasses(LockRacesIT.class, LockProbe.class, RetriedLockProbe.class,
-                HandleFixtures.class, Api.class, Api.Response.class, Api.Customer.class, Database.class);
+        return Deployments.service()
+                .addClasses(
+                        LockRacesIT.class,
+                        LockProbe.class,
+                        RetriedLockProbe.class,
+                        HandleFixtures.class,
+                        Api.class,
+                        Api.Response.class,
+                        Api.Customer.class,
+                        Database.class);
     }
 
     @ArquillianResource
@@ -82,8 +90,10 @@ class LockRacesIT {
                     String id = created(api, person(uniqueEmail())).getString("handle");
                     count(statuses, failures, "create", 201, null);
                     // the last mail went less than a minute ago: as if two minutes had passed
-                    Database.update("UPDATE handle_verification_mails m JOIN handles h ON h.id = m.handle_id "
-                            + "SET m.sent_at = m.sent_at - INTERVAL 2 MINUTE WHERE h.handle = ?", id);
+                    Database.update(
+                            "UPDATE handle_verification_mails m JOIN handles h ON h.id = m.handle_id "
+                                    + "SET m.sent_at = m.sent_at - INTERVAL 2 MINUTE WHERE h.handle = ?",
+                            id);
                     count(statuses, failures, "resend", 0, api.json("POST", HANDLES + "/verification/resend", ref(id)));
                     count(statuses, failures, "delete", 0, api.json("DELETE", HANDLES + "/delete", ref(id)));
                 }
@@ -94,12 +104,18 @@ class LockRacesIT {
             f.get(15, TimeUnit.MINUTES);
         }
         pool.shutdown();
-        System.out.println("LockRacesIT: " + rounds + " rounds of create, resend, delete; answers " + new TreeMap<>(statuses));
+        System.out.println(
+                "LockRacesIT: " + rounds + " rounds of create, resend, delete; answers " + new TreeMap<>(statuses));
         assertEquals(List.of(), failures, "every answer 2xx; statuses " + statuses);
         assertEquals(rounds, statuses.get("delete 200").get());
     }
 
-    private static void count(Map<String, AtomicInteger> statuses, List<String> failures, String what, int status, Api.Response response) {
+    private static void count(
+            Map<String, AtomicInteger> statuses,
+            List<String> failures,
+            String what,
+            int status,
+            Api.Response response) {
         int actual = response == null ? status : response.status();
         statuses.computeIfAbsent(what + " " + actual, k -> new AtomicInteger()).incrementAndGet();
         if (actual / 100 != 2) {
@@ -116,10 +132,11 @@ class LockRacesIT {
     void theDeliverySkipsAMailAnotherTransactionHolds() throws Exception {
         DataSource data = (DataSource) new InitialContext().lookup("jdbc/hosting");
         long id;
-        try (Connection c = data.getConnection(); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO mail_outbox (topic, recipient, subject, body, attempts, next_attempt_at, created_at) "
-                        + "VALUES ('lock-races', 'nobody@example.com', 's', 'b', 0, UTC_TIMESTAMP() + INTERVAL 1 HOUR, UTC_TIMESTAMP())",
-                Statement.RETURN_GENERATED_KEYS)) {
+        try (Connection c = data.getConnection();
+                PreparedStatement insert = c.prepareStatement(
+                        "INSERT INTO mail_outbox (topic, recipient, subject, body, attempts, next_attempt_at, created_at) "
+                                + "VALUES ('lock-races', 'nobody@example.com', 's', 'b', 0, UTC_TIMESTAMP() + INTERVAL 1 HOUR, UTC_TIMESTAMP())",
+                        Statement.RETURN_GENERATED_KEYS)) {
             insert.executeUpdate();
             try (ResultSet keys = insert.getGeneratedKeys()) {
                 keys.next();
@@ -130,15 +147,19 @@ class LockRacesIT {
         try (Connection holder = data.getConnection()) {
             holder.setAutoCommit(false);
             try (Statement s = holder.createStatement()) {
-                s.executeQuery("SELECT id FROM mail_outbox WHERE id = " + id + " FOR UPDATE").close();
+                s.executeQuery("SELECT id FROM mail_outbox WHERE id = " + id + " FOR UPDATE")
+                        .close();
                 // due now, but only for this open transaction
-                s.executeUpdate("UPDATE mail_outbox SET next_attempt_at = UTC_TIMESTAMP() - INTERVAL 1 MINUTE WHERE id = " + id);
+                s.executeUpdate(
+                        "UPDATE mail_outbox SET next_attempt_at = UTC_TIMESTAMP() - INTERVAL 1 MINUTE WHERE id = "
+                                + id);
             }
             assertTrue(outbox.claim(id).isEmpty(), "a held row is skipped");
             holder.rollback();
         }
         assertTrue(outbox.claim(id).isEmpty(), "a mail that is not due is not taken");
-        try (Connection c = data.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = data.getConnection();
+                Statement s = c.createStatement()) {
             ResultSet row = s.executeQuery("SELECT attempts FROM mail_outbox WHERE id = " + id);
             assertTrue(row.next());
             assertEquals(0, row.getInt(1), "no attempt was counted");
@@ -154,7 +175,8 @@ class LockRacesIT {
     @Test
     void aTransactionThatLostADeadlockIsRepeated() throws Exception {
         DataSource data = (DataSource) new InitialContext().lookup("jdbc/hosting");
-        try (Connection c = data.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = data.getConnection();
+                Statement s = c.createStatement()) {
             s.executeUpdate("CREATE TABLE IF NOT EXISTS lock_probe (id INT PRIMARY KEY) ENGINE = InnoDB");
             s.executeUpdate("INSERT IGNORE INTO lock_probe VALUES (1), (2)");
         }

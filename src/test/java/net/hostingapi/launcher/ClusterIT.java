@@ -86,12 +86,16 @@ class ClusterIT {
             b = launch("b", portB, dbUrl, pdns);
             awaitAnswer(portA, a);
             awaitAnswer(portB, b);
-            System.out.printf("[cluster] two instances started at once on an empty database, both up in %.1f s (ports %d and %d)%n",
+            System.out.printf(
+                    "[cluster] two instances started at once on an empty database, both up in %.1f s (ports %d and %d)%n",
                     seconds(started), portA, portB);
 
             Api.Customer customer = Api.at(url(portA)).newCustomer();
-            Api[] instances = {customer.api(),
-                    Api.at(url(portB)).withToken(customer.created().getJsonObject("token").getString("token"))};
+            Api[] instances = {
+                customer.api(),
+                Api.at(url(portB))
+                        .withToken(customer.created().getJsonObject("token").getString("token"))
+            };
 
             failedAuthenticationsCountAcrossInstances(portA, portB);
             webForwardingChangesAreAnsweredByTheOtherAtOnce(instances[0], instances[1], portB);
@@ -110,34 +114,65 @@ class ClusterIT {
         Map<String, String> client = Map.of("X-Forwarded-For", "198.51.100.61");
         for (int i = 0; i < AUTH_FAILURES_PER_MINUTE; i++) {
             Api via = i % 2 == 0 ? viaA : viaB;
-            Api.Response failed = via.withToken("wrong-token-" + i).send("GET", "/api/v1/account/permissions", null, null, client);
-            assertEquals(401, failed.status(), "failure " + (i + 1) + " of " + AUTH_FAILURES_PER_MINUTE + ": " + failed.body());
+            Api.Response failed =
+                    via.withToken("wrong-token-" + i).send("GET", "/api/v1/account/permissions", null, null, client);
+            assertEquals(
+                    401,
+                    failed.status(),
+                    "failure " + (i + 1) + " of " + AUTH_FAILURES_PER_MINUTE + ": " + failed.body());
         }
         for (Api via : List.of(viaA, viaB)) {
-            Api.Response refused = via.withToken("wrong-token-x").send("GET", "/api/v1/account/permissions", null, null, client);
+            Api.Response refused =
+                    via.withToken("wrong-token-x").send("GET", "/api/v1/account/permissions", null, null, client);
             assertEquals(429, refused.status(), "the limit reached through both counts on each: " + refused.body());
         }
-        System.out.println("[cluster] failed authentications: 3 through A + 3 through B, the 7th refused (429) by A and by B");
+        System.out.println(
+                "[cluster] failed authentications: 3 through A + 3 through B, the 7th refused (429) by A and by B");
     }
 
     private void webForwardingChangesAreAnsweredByTheOtherAtOnce(Api a, Api b, int portB) {
         String zone = "fw" + Long.toHexString(System.nanoTime()) + ".example";
         String host = "www." + zone;
-        assertEquals(201, a.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone)
-                .add("records", records(record("www", "HTTP_REDIRECT", "https://first.example.org/"))).build()).status());
+        assertEquals(
+                201,
+                a.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                records(record("www", "HTTP_REDIRECT", "https://first.example.org/")))
+                                        .build())
+                        .status());
         Api.Response first = Api.at(url(portB)).send("GET", "/", null, null, Map.of("Host", host));
         assertEquals(301, first.status(), first.body());
         assertEquals("https://first.example.org/", first.header("Location"));
-        Api.Response changed = a.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", zone)
-                .add("records", records(record("www", "HTTP_REDIRECT", "https://second.example.org/"))).build());
+        Api.Response changed = a.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("records", records(record("www", "HTTP_REDIRECT", "https://second.example.org/")))
+                        .build());
         assertEquals(200, changed.status(), changed.body());
         Api.Response second = Api.at(url(portB)).send("GET", "/", null, null, Map.of("Host", host));
         assertEquals(301, second.status(), second.body());
-        assertEquals("https://second.example.org/", second.header("Location"), "B answers A's change with its very next request");
-        assertEquals(200, a.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", zone).build()).status());
+        assertEquals(
+                "https://second.example.org/",
+                second.header("Location"),
+                "B answers A's change with its very next request");
+        assertEquals(
+                200,
+                a.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/delete",
+                                Json.createObjectBuilder().add("zone", zone).build())
+                        .status());
         Api.Response gone = Api.at(url(portB)).send("GET", "/", null, null, Map.of("Host", host));
         assertTrue(gone.status() != 301, "no forward once the zone is deleted through A: " + gone.status());
-        System.out.println("[cluster] web forwarding: a change and a deletion through A answered by B on its next request");
+        System.out.println(
+                "[cluster] web forwarding: a change and a deletion through A answered by B on its next request");
     }
 
     private void burst(Api[] instances, Process b, PowerDnsServer pdns) throws Exception {
@@ -148,7 +183,9 @@ class ClusterIT {
         String shared = "shared-" + Long.toHexString(System.nanoTime()) + ".example";
         zones.add(shared);
         for (int i = 0; i < zones.size(); i++) {
-            Api.Response created = instances[i % 2].json("POST", "/api/v1/dns/zones/create",
+            Api.Response created = instances[i % 2].json(
+                    "POST",
+                    "/api/v1/dns/zones/create",
                     Json.createObjectBuilder().add("name", zones.get(i)).build());
             assertEquals(201, created.status(), created.body());
         }
@@ -181,14 +218,24 @@ class ClusterIT {
                     JsonObject body;
                     if (delete) {
                         write = mine.remove(0);
-                        body = Json.createObjectBuilder().add("zone", write.zone()).add("records", Json.createArrayBuilder()
-                                .add(Json.createObjectBuilder().add("name", write.name()).add("type", "A"))).build();
+                        body = Json.createObjectBuilder()
+                                .add("zone", write.zone())
+                                .add(
+                                        "records",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("name", write.name())
+                                                        .add("type", "A")))
+                                .build();
                     } else {
                         String zone = n % 4 == 3 ? shared : zones.get(writer);
                         String name = "w" + writer + "-" + n;
                         String address = "203.0.113." + (n % 250 + 1);
                         write = new Write(zone, name, name + " A " + address);
-                        body = Json.createObjectBuilder().add("zone", zone).add("records", records(record(name, "A", address))).build();
+                        body = Json.createObjectBuilder()
+                                .add("zone", zone)
+                                .add("records", records(record(name, "A", address)))
+                                .build();
                     }
                     writes.incrementAndGet();
                     try {
@@ -249,11 +296,20 @@ class ClusterIT {
         }
         long converged = System.nanoTime();
 
-        System.out.printf("[cluster] %d writers, %.0f s: %d writes, %d acknowledged (A %d, B %d), %d without answer"
+        System.out.printf(
+                "[cluster] %d writers, %.0f s: %d writes, %d acknowledged (A %d, B %d), %d without answer"
                         + " (B killed after %.0f s), %d answers 5xx%n",
-                WRITERS, (writersDone - start) / 1e9, writes.get(), acknowledgedBy.get(0) + acknowledgedBy.get(1),
-                acknowledgedBy.get(0), acknowledgedBy.get(1), lost.get(), (killedAt - start) / 1e9, serverErrors.get());
-        System.out.printf("[cluster] PowerDNS served the final state of all %d zones %.1f s after the last write%s%n",
+                WRITERS,
+                (writersDone - start) / 1e9,
+                writes.get(),
+                acknowledgedBy.get(0) + acknowledgedBy.get(1),
+                acknowledgedBy.get(0),
+                acknowledgedBy.get(1),
+                lost.get(),
+                (killedAt - start) / 1e9,
+                serverErrors.get());
+        System.out.printf(
+                "[cluster] PowerDNS served the final state of all %d zones %.1f s after the last write%s%n",
                 zones.size(), (converged - writersDone) / 1e9, behind.isEmpty() ? "" : " (NOT: " + behind + ")");
 
         assertEquals(0, serverErrors.get(), "answers 5xx: " + serverErrorBodies);
@@ -272,8 +328,7 @@ class ClusterIT {
     }
 
     /** One writer's request: the record's zone, its name, and "name A address". */
-    private record Write(String zone, String name, String entry) {
-    }
+    private record Write(String zone, String name, String entry) {}
 
     // ---- what PowerDNS serves
 
@@ -285,7 +340,8 @@ class ClusterIT {
         }
         try {
             Set<String> served = new TreeSet<>();
-            ZoneTransferIn transfer = ZoneTransferIn.newAXFR(Name.fromString(zone + "."), "127.0.0.1", pdns.dnsPort(), null);
+            ZoneTransferIn transfer =
+                    ZoneTransferIn.newAXFR(Name.fromString(zone + "."), "127.0.0.1", pdns.dnsPort(), null);
             transfer.setTimeout(Duration.ofSeconds(10));
             transfer.run();
             for (Record r : transfer.getAXFR()) {
@@ -363,9 +419,13 @@ class ClusterIT {
         assertTrue(url.matches(), "DB_URL names a database: " + System.getenv("DB_URL"));
         String database = url.group(2) + "_cluster";
         String user = System.getenv().getOrDefault("DB_USER", "");
-        try (Connection connection = user.isEmpty() ? DriverManager.getConnection(url.group(1) + url.group(3))
-                : DriverManager.getConnection(url.group(1) + url.group(3), user, System.getenv().getOrDefault("DB_PASSWORD", ""));
-             Statement statement = connection.createStatement()) {
+        try (Connection connection = user.isEmpty()
+                        ? DriverManager.getConnection(url.group(1) + url.group(3))
+                        : DriverManager.getConnection(
+                                url.group(1) + url.group(3),
+                                user,
+                                System.getenv().getOrDefault("DB_PASSWORD", ""));
+                Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS `" + database + "`");
             statement.execute("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
         }
@@ -377,10 +437,12 @@ class ClusterIT {
 
     private static long countOutbox() throws SQLException {
         String user = System.getenv().getOrDefault("DB_USER", "");
-        try (Connection connection = user.isEmpty() ? DriverManager.getConnection(clusterDbUrl)
-                : DriverManager.getConnection(clusterDbUrl, user, System.getenv().getOrDefault("DB_PASSWORD", ""));
-             Statement statement = connection.createStatement();
-             ResultSet count = statement.executeQuery("SELECT COUNT(*) FROM nameserver_outbox")) {
+        try (Connection connection = user.isEmpty()
+                        ? DriverManager.getConnection(clusterDbUrl)
+                        : DriverManager.getConnection(
+                                clusterDbUrl, user, System.getenv().getOrDefault("DB_PASSWORD", ""));
+                Statement statement = connection.createStatement();
+                ResultSet count = statement.executeQuery("SELECT COUNT(*) FROM nameserver_outbox")) {
             count.next();
             return count.getLong(1);
         }
@@ -402,7 +464,8 @@ class ClusterIT {
             }
             Thread.sleep(500);
         }
-        throw new AssertionError("no 200 on port " + port + " (launcher alive: " + launcher.isAlive() + "); last: " + last);
+        throw new AssertionError(
+                "no 200 on port " + port + " (launcher alive: " + launcher.isAlive() + "); last: " + last);
     }
 
     private static void stop(Process launcher) throws InterruptedException {
@@ -434,7 +497,11 @@ class ClusterIT {
     }
 
     private static jakarta.json.JsonObjectBuilder record(String name, String type, String data) {
-        return Json.createObjectBuilder().add("name", name).add("type", type).add("data", data).addNull("ttl");
+        return Json.createObjectBuilder()
+                .add("name", name)
+                .add("type", type)
+                .add("data", data)
+                .addNull("ttl");
     }
 
     private static JsonArrayBuilder records(jakarta.json.JsonObjectBuilder... records) {

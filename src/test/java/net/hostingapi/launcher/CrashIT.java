@@ -53,8 +53,10 @@ class CrashIT {
     private static final int HANDLE_WRITERS = 2;
     private static final int ZONES = 4;
     private static final long CYCLE_MILLIS = 10_000;
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     @Test
     void theEmbeddedDatabaseKilledTwentyTimesLosesNoAcknowledgedWrite() throws Exception {
@@ -88,27 +90,47 @@ class CrashIT {
             Files.createDirectories(dir);
             dataDir = dir.resolve("data");
             log = dir.resolve("mariadbd.err");
-            Process install = new ProcessBuilder("mariadb-install-db", "--no-defaults", "--datadir=" + dataDir, "--user=root",
-                    "--auth-root-authentication-method=normal", "--skip-test-db")
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("install.log").toFile()).start();
+            Process install = new ProcessBuilder(
+                            "mariadb-install-db",
+                            "--no-defaults",
+                            "--datadir=" + dataDir,
+                            "--user=root",
+                            "--auth-root-authentication-method=normal",
+                            "--skip-test-db")
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("install.log").toFile())
+                    .start();
             assertEquals(0, install.waitFor(), Files.readString(dir.resolve("install.log")));
             start();
         }
 
         void start() throws Exception {
-            process = new ProcessBuilder("/usr/sbin/mariadbd", "--no-defaults", "--datadir=" + dataDir, "--port=" + port,
-                    "--bind-address=127.0.0.1", "--socket=" + dataDir.resolveSibling("mariadbd.sock"), "--user=root",
-                    "--pid-file=" + dataDir.resolveSibling("mariadbd.pid"), "--skip-name-resolve",
-                    "--character-set-server=utf8mb4", "--collation-server=utf8mb4_unicode_ci",
-                    "--innodb-flush-log-at-trx-commit=1", "--innodb-doublewrite=1", "--sync-binlog=1")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = new ProcessBuilder(
+                            "/usr/sbin/mariadbd",
+                            "--no-defaults",
+                            "--datadir=" + dataDir,
+                            "--port=" + port,
+                            "--bind-address=127.0.0.1",
+                            "--socket=" + dataDir.resolveSibling("mariadbd.sock"),
+                            "--user=root",
+                            "--pid-file=" + dataDir.resolveSibling("mariadbd.pid"),
+                            "--skip-name-resolve",
+                            "--character-set-server=utf8mb4",
+                            "--collation-server=utf8mb4_unicode_ci",
+                            "--innodb-flush-log-at-trx-commit=1",
+                            "--innodb-doublewrite=1",
+                            "--sync-binlog=1")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (true) {
                 try (Connection ignored = DriverManager.getConnection(url(""), "root", "")) {
                     return;
                 } catch (Exception notYet) {
                     if (!process.isAlive() || System.nanoTime() > deadline) {
-                        throw new AssertionError("mariadbd did not start on " + dataDir + ":\n" + Files.readString(log));
+                        throw new AssertionError(
+                                "mariadbd did not start on " + dataDir + ":\n" + Files.readString(log));
                     }
                     Thread.sleep(100);
                 }
@@ -125,7 +147,10 @@ class CrashIT {
         }
 
         long recoveries() throws IOException {
-            return Files.readString(log).lines().filter(l -> l.contains("Starting crash recovery")).count();
+            return Files.readString(log)
+                    .lines()
+                    .filter(l -> l.contains("Starting crash recovery"))
+                    .count();
         }
 
         @Override
@@ -160,11 +185,27 @@ class CrashIT {
             ServiceLauncher.deleteTree(dataDir);
             Files.createDirectories(dataDir);
             int port = EmbeddedMariaDb.freePort();
-            ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command()).redirectErrorStream(true).redirectOutput(output.toFile());
+            ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile());
             Map<String, String> env = builder.environment();
-            for (String configured : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "PDNS_API_URL", "PDNS_API_KEY", "SMTP_HOST", "SMTP_PORT",
-                    "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM", "MAIL_OUTBOX_DIR", "PUBLIC_BASE_URL", "HAZELCAST_PORT",
-                    "DB_ACQUIRE_TIMEOUT_MILLIS", "DB_CONNECT_TIMEOUT_MILLIS", "DB_SOCKET_TIMEOUT_MILLIS")) {
+            for (String configured : List.of(
+                    "DB_URL",
+                    "DB_USER",
+                    "DB_PASSWORD",
+                    "PDNS_API_URL",
+                    "PDNS_API_KEY",
+                    "SMTP_HOST",
+                    "SMTP_PORT",
+                    "SMTP_USER",
+                    "SMTP_PASSWORD",
+                    "MAIL_FROM",
+                    "MAIL_OUTBOX_DIR",
+                    "PUBLIC_BASE_URL",
+                    "HAZELCAST_PORT",
+                    "DB_ACQUIRE_TIMEOUT_MILLIS",
+                    "DB_CONNECT_TIMEOUT_MILLIS",
+                    "DB_SOCKET_TIMEOUT_MILLIS")) {
                 env.remove(configured);
             }
             if (server != null) {
@@ -184,7 +225,10 @@ class CrashIT {
                 token = account.created().getJsonObject("token").getString("token");
                 for (int z = 0; z < ZONES; z++) {
                     String zone = "crash-" + z + "-" + System.nanoTime() + ".test";
-                    Api.Response created = customer.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone).build());
+                    Api.Response created = customer.json(
+                            "POST",
+                            "/api/v1/dns/zones/create",
+                            Json.createObjectBuilder().add("name", zone).build());
                     assertEquals(201, created.status(), created.body());
                     zones.add(zone);
                 }
@@ -196,11 +240,14 @@ class CrashIT {
                 long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - begun);
                 checkPublished();
                 writes = attempts.size();
-                long acknowledged = attempts.stream().filter(Attempt::acknowledged).count();
+                long acknowledged =
+                        attempts.stream().filter(Attempt::acknowledged).count();
                 Map<Integer, Long> byStatus = new TreeMap<>();
                 attempts.forEach(a -> byStatus.merge(a.status(), 1L, Long::sum));
-                System.out.printf("CrashIT %s: %d cycles in %d s, %d writes, %d acknowledged, 0 missing, 0 half-stored, %d crash recoveries; "
-                        + "answers by status %s%n", name, CYCLES, seconds, writes, acknowledged, recoveries(), byStatus);
+                System.out.printf(
+                        "CrashIT %s: %d cycles in %d s, %d writes, %d acknowledged, 0 missing, 0 half-stored, %d crash recoveries; "
+                                + "answers by status %s%n",
+                        name, CYCLES, seconds, writes, acknowledged, recoveries(), byStatus);
             } finally {
                 if (launcher.isAlive()) {
                     launcher.destroy();
@@ -213,8 +260,12 @@ class CrashIT {
         }
 
         long recoveries() throws IOException {
-            return server != null ? server.recoveries()
-                    : Files.readString(output).lines().filter(l -> l.startsWith("Database: crash recovery ran")).count();
+            return server != null
+                    ? server.recoveries()
+                    : Files.readString(output)
+                            .lines()
+                            .filter(l -> l.startsWith("Database: crash recovery ran"))
+                            .count();
         }
 
         /** Eight writers for ten seconds; the database killed at a random moment in between and started again. */
@@ -223,13 +274,15 @@ class CrashIT {
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < RECORD_WRITERS + HANDLE_WRITERS; w++) {
                 int writer = w;
-                Thread thread = new Thread(() -> {
-                    if (writer < RECORD_WRITERS) {
-                        writeRecords(cycle, writer, running);
-                    } else {
-                        writeHandles(cycle, writer, running);
-                    }
-                }, "crash-writer-" + w);
+                Thread thread = new Thread(
+                        () -> {
+                            if (writer < RECORD_WRITERS) {
+                                writeRecords(cycle, writer, running);
+                            } else {
+                                writeHandles(cycle, writer, running);
+                            }
+                        },
+                        "crash-writer-" + w);
                 thread.start();
                 writers.add(thread);
             }
@@ -254,41 +307,70 @@ class CrashIT {
         }
 
         long restarts() throws IOException {
-            return Files.readString(output).lines().filter(l -> l.startsWith("Database: the embedded MariaDB runs again")).count();
+            return Files.readString(output)
+                    .lines()
+                    .filter(l -> l.startsWith("Database: the embedded MariaDB runs again"))
+                    .count();
         }
 
         void writeRecords(int cycle, int writer, AtomicBoolean running) {
             String zone = zones.get(writer % ZONES);
             for (int i = 0; running.get(); i++) {
                 String name = "c" + cycle + "w" + writer + "n" + i;
-                JsonObject body = Json.createObjectBuilder().add("zone", zone).add("records", Json.createArrayBuilder()
-                        .add(Json.createObjectBuilder().add("name", name).add("type", "A").add("data", "192.0.2.1"))
-                        .add(Json.createObjectBuilder().add("name", name).add("type", "AAAA").add("data", "2001:db8::1"))).build();
-                attempts.add(new Attempt(cycle, "record", zone + " " + name, send("POST", "/api/v1/dns/zones/records/add", body).status));
+                JsonObject body = Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", name)
+                                                .add("type", "A")
+                                                .add("data", "192.0.2.1"))
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", name)
+                                                .add("type", "AAAA")
+                                                .add("data", "2001:db8::1")))
+                        .build();
+                attempts.add(new Attempt(
+                        cycle,
+                        "record",
+                        zone + " " + name,
+                        send("POST", "/api/v1/dns/zones/records/add", body).status));
             }
         }
 
         void writeHandles(int cycle, int writer, AtomicBoolean running) {
             for (int i = 0; running.get(); i++) {
-                String email = "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "@example.com";
+                String email =
+                        "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "@example.com";
                 Answer created = send("POST", "/api/v1/domain/handles/create", handle(email));
-                String id = created.status == 201 ? Json.createReader(new java.io.StringReader(created.body)).readObject()
-                        .getJsonObject("data").getJsonObject("handle").getString("handle") : null;
+                String id = created.status == 201
+                        ? Json.createReader(new java.io.StringReader(created.body))
+                                .readObject()
+                                .getJsonObject("data")
+                                .getJsonObject("handle")
+                                .getString("handle")
+                        : null;
                 attempts.add(new Attempt(cycle, "create", id != null ? id : email, created.status));
                 if (id != null && i % 2 == 0 && running.get()) {
-                    Answer deleted = send("DELETE", "/api/v1/domain/handles/delete", Json.createObjectBuilder().add("handle", id).build());
+                    Answer deleted = send(
+                            "DELETE",
+                            "/api/v1/domain/handles/delete",
+                            Json.createObjectBuilder().add("handle", id).build());
                     attempts.add(new Attempt(cycle, "delete", id, deleted.status));
                 }
             }
         }
 
-        record Answer(int status, String body) {
-        }
+        record Answer(int status, String body) {}
 
         Answer send(String method, String path, JsonObject body) {
             HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
-                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                    .timeout(Duration.ofSeconds(60)).method(method, HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                    .header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .timeout(Duration.ofSeconds(60))
+                    .method(method, HttpRequest.BodyPublishers.ofString(body.toString()))
+                    .build();
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
                 return new Answer(response.statusCode(), response.body());
@@ -308,38 +390,53 @@ class CrashIT {
                 assertEquals(200, shown.status(), shown.body());
                 for (JsonValue value : shown.data().getJsonObject("zone").getJsonArray("records")) {
                     JsonObject record = value.asJsonObject();
-                    typesByZoneAndName.computeIfAbsent(zone + " " + record.getString("name"), n -> new HashSet<>()).add(record.getString("type"));
+                    typesByZoneAndName
+                            .computeIfAbsent(zone + " " + record.getString("name"), n -> new HashSet<>())
+                            .add(record.getString("type"));
                 }
             }
             for (var entry : typesByZoneAndName.entrySet()) {
                 if (entry.getKey().matches(".* c\\d+w\\d+n\\d+")) {
-                    assertEquals(Set.of("A", "AAAA"), entry.getValue(), name + " cycle " + cycle + ": a request's two records together or not at all: " + entry.getKey());
+                    assertEquals(
+                            Set.of("A", "AAAA"),
+                            entry.getValue(),
+                            name + " cycle " + cycle + ": a request's two records together or not at all: "
+                                    + entry.getKey());
                 }
             }
             Map<String, String> handles = storedHandles(); // handle → email
             Set<String> emails = new HashSet<>(handles.values());
             List<Attempt> cycleAttempts;
             synchronized (attempts) {
-                cycleAttempts = attempts.stream().filter(a -> a.cycle() == cycle).toList();
+                cycleAttempts =
+                        attempts.stream().filter(a -> a.cycle() == cycle).toList();
             }
             // a deletion answered otherwise (5xx, no answer) may have happened: such a handle may be gone
             Map<String, Integer> deletions = new HashMap<>();
-            cycleAttempts.stream().filter(a -> a.kind().equals("delete")).forEach(a -> deletions.put(a.key(), a.status()));
+            cycleAttempts.stream()
+                    .filter(a -> a.kind().equals("delete"))
+                    .forEach(a -> deletions.put(a.key(), a.status()));
             for (Attempt attempt : cycleAttempts) {
                 switch (attempt.kind()) {
                     case "record" -> {
                         if (attempt.acknowledged()) {
-                            assertTrue(typesByZoneAndName.containsKey(attempt.key()), name + " cycle " + cycle + ": acknowledged write lost: " + attempt);
+                            assertTrue(
+                                    typesByZoneAndName.containsKey(attempt.key()),
+                                    name + " cycle " + cycle + ": acknowledged write lost: " + attempt);
                         }
                     }
                     case "create" -> {
                         if (attempt.acknowledged() && !deletions.containsKey(attempt.key())) {
-                            assertTrue(handles.containsKey(attempt.key()), name + " cycle " + cycle + ": acknowledged handle lost: " + attempt);
+                            assertTrue(
+                                    handles.containsKey(attempt.key()),
+                                    name + " cycle " + cycle + ": acknowledged handle lost: " + attempt);
                         }
                     }
                     case "delete" -> {
                         if (attempt.acknowledged()) {
-                            assertTrue(!handles.containsKey(attempt.key()), name + " cycle " + cycle + ": acknowledged deletion undone: " + attempt);
+                            assertTrue(
+                                    !handles.containsKey(attempt.key()),
+                                    name + " cycle " + cycle + ": acknowledged deletion undone: " + attempt);
                         }
                     }
                     default -> throw new AssertionError(attempt.kind());
@@ -350,7 +447,8 @@ class CrashIT {
             Set<String> queued = queuedMailHandles();
             Set<String> delivered = deliveredMailHandles();
             for (String handle : handles.keySet()) {
-                assertTrue(queued.contains(handle) || delivered.contains(handle),
+                assertTrue(
+                        queued.contains(handle) || delivered.contains(handle),
                         name + " cycle " + cycle + ": handle " + handle + " stored without its verification mail");
             }
         }
@@ -369,7 +467,8 @@ class CrashIT {
         Set<String> queuedMailHandles() throws Exception {
             Set<String> queued = new HashSet<>();
             try (Connection c = database();
-                 ResultSet rows = c.createStatement().executeQuery("SELECT topic FROM mail_outbox WHERE topic LIKE 'handle-verification:%'")) {
+                    ResultSet rows = c.createStatement()
+                            .executeQuery("SELECT topic FROM mail_outbox WHERE topic LIKE 'handle-verification:%'")) {
                 while (rows.next()) {
                     queued.add(rows.getString(1).substring("handle-verification:".length()));
                 }
@@ -400,10 +499,14 @@ class CrashIT {
                 return DriverManager.getConnection(server.url("hostingapi"), "root", "");
             }
             String text = Files.readString(output);
-            java.util.regex.Matcher port = java.util.regex.Pattern.compile("Database: embedded MariaDB on 127\\.0\\.0\\.1:(\\d+)").matcher(text);
+            java.util.regex.Matcher port = java.util.regex.Pattern.compile(
+                            "Database: embedded MariaDB on 127\\.0\\.0\\.1:(\\d+)")
+                    .matcher(text);
             assertTrue(port.find(), text);
-            String password = Files.readString(EmbeddedMariaDb.passwordFile(dataDir.resolve("db"))).strip();
-            return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port.group(1) + "/hostingapi", EmbeddedMariaDb.USER, password);
+            String password = Files.readString(EmbeddedMariaDb.passwordFile(dataDir.resolve("db")))
+                    .strip();
+            return DriverManager.getConnection(
+                    "jdbc:mariadb://127.0.0.1:" + port.group(1) + "/hostingapi", EmbeddedMariaDb.USER, password);
         }
 
         /** The nameserver's copy (zone files) reaches every zone's serial and holds its records. */
@@ -414,7 +517,8 @@ class CrashIT {
                 String serial = data.getString("serial");
                 Path file = dataDir.resolve("zones").resolve(zone + ".zone");
                 long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-                while (!(Files.exists(file) && Files.readString(file).contains(serial)) && System.nanoTime() < deadline) {
+                while (!(Files.exists(file) && Files.readString(file).contains(serial))
+                        && System.nanoTime() < deadline) {
                     Thread.sleep(200);
                 }
                 String published = Files.readString(file);
@@ -422,7 +526,9 @@ class CrashIT {
                 for (JsonValue value : data.getJsonArray("records")) {
                     String record = value.asJsonObject().getString("name");
                     if (record.startsWith("c")) {
-                        assertTrue(published.contains("\n" + record + "\t"), name + ": the published " + zone + " has " + record);
+                        assertTrue(
+                                published.contains("\n" + record + "\t"),
+                                name + ": the published " + zone + " has " + record);
                     }
                 }
             }
@@ -432,8 +538,11 @@ class CrashIT {
             long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
             while (System.nanoTime() < deadline) {
                 try {
-                    HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/health"))
-                            .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                    HttpResponse<String> health = HTTP.send(
+                            HttpRequest.newBuilder(URI.create(base + "/health"))
+                                    .timeout(Duration.ofSeconds(30))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
                     if (health.statusCode() == 200) {
                         return;
                     }
@@ -457,15 +566,25 @@ class CrashIT {
                 }
                 Thread.sleep(100);
             }
-            throw new AssertionError("no line \"" + prefix + "\" (" + count + ") within " + within + ":\n" + Files.readString(output));
+            throw new AssertionError(
+                    "no line \"" + prefix + "\" (" + count + ") within " + within + ":\n" + Files.readString(output));
         }
     }
 
     private static JsonObject handle(String email) {
         return Json.createObjectBuilder()
-                .add("type", "PERS").add("sex", "FEMALE").add("firstname", "Erika").add("lastname", "Mustermann")
-                .add("street", "Heidestraße").add("number", "17b").add("postcode", "51147").add("city", "Köln")
-                .add("region", "Nordrhein-Westfalen").add("country", "DE").add("email", email).add("phone", "+49.2211234567")
+                .add("type", "PERS")
+                .add("sex", "FEMALE")
+                .add("firstname", "Erika")
+                .add("lastname", "Mustermann")
+                .add("street", "Heidestraße")
+                .add("number", "17b")
+                .add("postcode", "51147")
+                .add("city", "Köln")
+                .add("region", "Nordrhein-Westfalen")
+                .add("country", "DE")
+                .add("email", email)
+                .add("phone", "+49.2211234567")
                 .build();
     }
 }

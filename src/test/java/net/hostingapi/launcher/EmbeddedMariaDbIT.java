@@ -35,19 +35,27 @@ class EmbeddedMariaDbIT {
         String password;
         try (EmbeddedMariaDb db = EmbeddedMariaDb.start(dataDir, BINARIES, 0)) {
             Path file = EmbeddedMariaDb.passwordFile(dataDir);
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), "the password file is its owner's only");
+            assertEquals(
+                    "rw-------",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                    "the password file is its owner's only");
             password = Files.readString(file).strip();
             assertEquals(password, db.password());
-            assertTrue(password.matches("[A-Za-z0-9_-]{32}"), "a generated, URL-safe password: " + password.length() + " characters");
+            assertTrue(
+                    password.matches("[A-Za-z0-9_-]{32}"),
+                    "a generated, URL-safe password: " + password.length() + " characters");
 
             assertRefusesStrangers(db);
-            List<ListeningSockets.Listener> listening = ListeningSockets.of(mariadbd(db).pid());
-            assertEquals(List.of(new ListeningSockets.Listener("127.0.0.1", db.port())), listening,
+            List<ListeningSockets.Listener> listening =
+                    ListeningSockets.of(mariadbd(db).pid());
+            assertEquals(
+                    List.of(new ListeningSockets.Listener("127.0.0.1", db.port())),
+                    listening,
                     "mariadbd listens on 127.0.0.1 only (not 0.0.0.0, not ::)");
 
             EmbeddedMariaDb.createDatabaseIfMissing(db.jdbcUrl("kept"), db.user(), db.password());
             try (Connection c = DriverManager.getConnection(db.jdbcUrl("kept"), db.user(), db.password());
-                 Statement s = c.createStatement()) {
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE IF NOT EXISTS marker (id INT PRIMARY KEY)");
                 s.execute("REPLACE INTO marker VALUES (42)");
             }
@@ -82,7 +90,7 @@ class EmbeddedMariaDbIT {
         DB old = DB.newEmbeddedDB(config.build());
         old.start();
         try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/", "root", "anything");
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE kept");
             s.execute("CREATE TABLE kept.marker (id INT PRIMARY KEY)");
             s.execute("INSERT INTO kept.marker VALUES (42)");
@@ -106,15 +114,19 @@ class EmbeddedMariaDbIT {
                 new String[] {"root", ""},
                 new String[] {"root", "anything"},
                 new String[] {"nobody", ""})) {
-            SQLException refused = assertThrows(SQLException.class, () -> DriverManager.getConnection(url, attempt[0], attempt[1]).close(),
-                    "login as " + attempt[0] + " with " + (attempt[1].isEmpty() ? "no password" : "a wrong password") + " is refused");
+            SQLException refused = assertThrows(
+                    SQLException.class,
+                    () -> DriverManager.getConnection(url, attempt[0], attempt[1])
+                            .close(),
+                    "login as " + attempt[0] + " with " + (attempt[1].isEmpty() ? "no password" : "a wrong password")
+                            + " is refused");
             assertTrue(refused.getMessage().contains("Access denied"), refused.getMessage());
         }
     }
 
     private static int marker(EmbeddedMariaDb db) throws SQLException {
         try (Connection c = DriverManager.getConnection(db.jdbcUrl("kept"), db.user(), db.password());
-             ResultSet rows = c.createStatement().executeQuery("SELECT id FROM marker")) {
+                ResultSet rows = c.createStatement().executeQuery("SELECT id FROM marker")) {
             assertTrue(rows.next());
             return rows.getInt(1);
         }

@@ -27,8 +27,7 @@ final class ListeningSockets {
         }
     }
 
-    private ListeningSockets() {
-    }
+    private ListeningSockets() {}
 
     static List<Listener> of(long pid) {
         Set<String> inodes = new HashSet<>();
@@ -86,7 +85,10 @@ final class ListeningSockets {
     static ProcessHandle descendant(ProcessHandle parent, String part) {
         return parent.descendants()
                 .filter(p -> p.info().commandLine().orElse("").contains(part)
-                        || p.info().arguments().map(a -> String.join(" ", a).contains(part)).orElse(false))
+                        || p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains(part))
+                                .orElse(false))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no process below " + parent.pid() + " runs with " + part));
     }

@@ -53,8 +53,20 @@ class RunCommandIT {
                 .redirectOutput(output.toFile());
         Map<String, String> env = builder.environment();
         // as a developer runs it: no database, no nameserver, no mail server configured
-        for (String configured : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "PDNS_API_URL", "PDNS_API_KEY", "SMTP_HOST",
-                "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM", "MAIL_OUTBOX_DIR", "BOOTSTRAP_TOKEN", "PUBLIC_BASE_URL",
+        for (String configured : List.of(
+                "DB_URL",
+                "DB_USER",
+                "DB_PASSWORD",
+                "PDNS_API_URL",
+                "PDNS_API_KEY",
+                "SMTP_HOST",
+                "SMTP_PORT",
+                "SMTP_USER",
+                "SMTP_PASSWORD",
+                "MAIL_FROM",
+                "MAIL_OUTBOX_DIR",
+                "BOOTSTRAP_TOKEN",
+                "PUBLIC_BASE_URL",
                 "HAZELCAST_PORT")) {
             env.remove(configured);
         }
@@ -77,12 +89,15 @@ class RunCommandIT {
 
     @Test
     void noEscapeCodesSlf4jWarningCertificatesOrPasswordsEvenOnTheFirstStart() throws IOException {
-        String password = Files.readString(EmbeddedMariaDb.passwordFile(DATA_DIR.resolve("db"))).strip();
+        String password = Files.readString(EmbeddedMariaDb.passwordFile(DATA_DIR.resolve("db")))
+                .strip();
         for (List<String> output : List.of(firstStart, restart)) {
             String printed = String.join("\n", output);
             assertFalse(printed.contains("\u001b["), "no ANSI escape codes in a file:\n" + printed);
             assertFalse(printed.contains("SLF4J"), "no SLF4J binding warning:\n" + printed);
-            assertFalse(printed.contains("Certificate") || printed.contains("has expired"), "no certificate dump:\n" + printed);
+            assertFalse(
+                    printed.contains("Certificate") || printed.contains("has expired"),
+                    "no certificate dump:\n" + printed);
             assertFalse(printed.contains(password), "the database password is never printed");
         }
     }
@@ -91,12 +106,18 @@ class RunCommandIT {
     void eachStartPrintsAHandfulOfLinesUpToReady() {
         String first = String.join("\n", firstStart);
         // the first start migrates an empty database while the timers start: they wait for it
-        assertTrue(firstStart.size() < 40, "lines up to the ready line of the first start: " + firstStart.size() + "\n" + first);
+        assertTrue(
+                firstStart.size() < 40,
+                "lines up to the ready line of the first start: " + firstStart.size() + "\n" + first);
         String printed = String.join("\n", restart);
         assertTrue(restart.size() < 40, "lines up to the ready line: " + restart.size() + "\n" + printed);
-        for (String shown : List.of("Hosting API ", "Database: embedded MariaDB on 127.0.0.1:", "Nameserver: zone files in "
-                + DATA_DIR.resolve("zones"), "Full server log: " + DATA_DIR.resolve("logs/server.log"),
-                "The operator's first token: " + DATA_DIR.resolve("bootstrap-token"), "http://localhost:" + port + "/api/v1")) {
+        for (String shown : List.of(
+                "Hosting API ",
+                "Database: embedded MariaDB on 127.0.0.1:",
+                "Nameserver: zone files in " + DATA_DIR.resolve("zones"),
+                "Full server log: " + DATA_DIR.resolve("logs/server.log"),
+                "The operator's first token: " + DATA_DIR.resolve("bootstrap-token"),
+                "http://localhost:" + port + "/api/v1")) {
             assertTrue(printed.contains(shown), "shows \"" + shown + "\":\n" + printed);
         }
     }
@@ -114,7 +135,10 @@ class RunCommandIT {
     @Test
     void payaraListensOnTheHttpPortOnly() {
         ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
-        List<Integer> ports = ListeningSockets.of(payara.pid()).stream().map(ListeningSockets.Listener::port).distinct().toList();
+        List<Integer> ports = ListeningSockets.of(payara.pid()).stream()
+                .map(ListeningSockets.Listener::port)
+                .distinct()
+                .toList();
         assertEquals(List.of(port), ports, "Payara's listening TCP ports (Hazelcast would add 6900 and up)");
     }
 
@@ -134,14 +158,16 @@ class RunCommandIT {
         while (System.nanoTime() < deadline) {
             // complete lines only: the launcher may be halfway through writing the ready line
             String text = Files.readString(output, StandardCharsets.UTF_8);
-            List<String> lines = List.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n", -1));
+            List<String> lines =
+                    List.of(text.substring(0, text.lastIndexOf('\n') + 1).split("\n", -1));
             for (int i = 0; i < lines.size(); i++) {
                 if (lines.get(i).startsWith("Ready in ")) {
                     return lines.subList(0, i + 1);
                 }
             }
             if (!launcher.isAlive()) {
-                throw new AssertionError("the run command ended (" + launcher.exitValue() + ") before it was ready:\n" + String.join("\n", lines));
+                throw new AssertionError("the run command ended (" + launcher.exitValue() + ") before it was ready:\n"
+                        + String.join("\n", lines));
             }
             Thread.sleep(500);
         }

@@ -34,7 +34,9 @@ class RunnableJarIT {
         assertTrue(Files.isRegularFile(JAR), "mvn package builds " + JAR);
         try (JarFile jar = new JarFile(JAR.toFile())) {
             assertTrue(jar.getEntry("MICRO-INF/deploy/ROOT.war") != null, "the WAR is inside");
-            assertFalse(jar.stream().anyMatch(e -> e.getName().contains("net/hostingapi/launcher")), "nothing of the run command");
+            assertFalse(
+                    jar.stream().anyMatch(e -> e.getName().contains("net/hostingapi/launcher")),
+                    "nothing of the run command");
         }
         Path dataDir = Path.of("target", "runnable-jar").toAbsolutePath();
         ServiceLauncher.deleteTree(dataDir);
@@ -64,9 +66,14 @@ class RunnableJarIT {
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
 
         ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-jar", JAR.toAbsolutePath().toString(), "--port", Integer.toString(port),
-                "--rootdir", dataDir.resolve("payara").toString()))
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx384m",
+                        "-jar",
+                        JAR.toAbsolutePath().toString(),
+                        "--port",
+                        Integer.toString(port),
+                        "--rootdir",
+                        dataDir.resolve("payara").toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(dataDir.resolveSibling("runnable-jar.log").toFile());
         builder.environment().clear();
@@ -75,15 +82,33 @@ class RunnableJarIT {
         Process service = builder.start();
         try {
             assertEquals(200, ServiceProcess.awaitAnswer(port, service), "answers with the operator's token");
-            Api.Customer customer = Api.at(URI.create("http://127.0.0.1:" + port).toURL()).newCustomer();
+            Api.Customer customer =
+                    Api.at(URI.create("http://127.0.0.1:" + port).toURL()).newCustomer();
             String zone = customer.username() + ".example";
-            Api.Response created = customer.api().json("POST", "/api/v1/dns/zones/create",
-                    Json.createObjectBuilder().add("name", zone).add("records", Json.createArrayBuilder()
-                            .add(Json.createObjectBuilder().add("name", "www").add("type", "A").add("data", "192.0.2.7"))).build());
+            Api.Response created = customer.api()
+                    .json(
+                            "POST",
+                            "/api/v1/dns/zones/create",
+                            Json.createObjectBuilder()
+                                    .add("name", zone)
+                                    .add(
+                                            "records",
+                                            Json.createArrayBuilder()
+                                                    .add(Json.createObjectBuilder()
+                                                            .add("name", "www")
+                                                            .add("type", "A")
+                                                            .add("data", "192.0.2.7")))
+                                    .build());
             assertEquals(201, created.status(), created.body());
             Api.Response shown = customer.api().get("/api/v1/dns/zones/show?zone=" + zone);
             assertEquals(200, shown.status(), shown.body());
-            assertEquals("192.0.2.7", shown.data().getJsonObject("zone").getJsonArray("records").getJsonObject(0).getString("data"));
+            assertEquals(
+                    "192.0.2.7",
+                    shown.data()
+                            .getJsonObject("zone")
+                            .getJsonArray("records")
+                            .getJsonObject(0)
+                            .getString("data"));
         } finally {
             ServiceProcess.stop(service);
         }
@@ -100,8 +125,11 @@ class RunnableJarIT {
             }
             int equals = trimmed.indexOf('=');
             String value = trimmed.substring(equals + 1);
-            env.put(trimmed.substring(0, equals), value.length() > 1 && value.startsWith("\"") && value.endsWith("\"")
-                    ? value.substring(1, value.length() - 1) : value);
+            env.put(
+                    trimmed.substring(0, equals),
+                    value.length() > 1 && value.startsWith("\"") && value.endsWith("\"")
+                            ? value.substring(1, value.length() - 1)
+                            : value);
         }
         return env;
     }

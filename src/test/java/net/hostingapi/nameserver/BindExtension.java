@@ -15,13 +15,16 @@ public class BindExtension implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(BindExtension.class.getName(), k -> {
-            server = BindServer.create(Path.of(System.getProperty("test.bind.dir", "target/bind")),
-                    Integer.parseInt(System.getProperty("test.bind.dns.port")),
-                    Integer.parseInt(System.getProperty("test.bind.rndc.port")));
-            server.start();
-            return (ExtensionContext.Store.CloseableResource) () -> server.stop();
-        });
+        context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(BindExtension.class.getName(), k -> {
+                    server = BindServer.create(
+                            Path.of(System.getProperty("test.bind.dir", "target/bind")),
+                            Integer.parseInt(System.getProperty("test.bind.dns.port")),
+                            Integer.parseInt(System.getProperty("test.bind.rndc.port")));
+                    server.start();
+                    return (ExtensionContext.Store.CloseableResource) () -> server.stop();
+                });
     }
 
     public static BindServer server() {

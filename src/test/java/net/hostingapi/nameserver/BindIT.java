@@ -59,7 +59,9 @@ class BindIT {
 
     @BeforeAll
     static void runByTheBindExecution() {
-        assertNotNull(System.getenv("ZONE_RELOAD_COMMAND"), "BindIT runs in the build's \"bind\" failsafe execution, which sets ZONE_RELOAD_COMMAND");
+        assertNotNull(
+                System.getenv("ZONE_RELOAD_COMMAND"),
+                "BindIT runs in the build's \"bind\" failsafe execution, which sets ZONE_RELOAD_COMMAND");
     }
 
     @BeforeEach
@@ -70,39 +72,91 @@ class BindIT {
     @Test
     void everyOperationIsAnsweredByNamed() throws Exception {
         String name = zoneName();
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("records", records(record("www", "A", "192.0.2.1", null), record("@", "TXT", "hello world", null))).build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add(
+                                "records",
+                                records(record("www", "A", "192.0.2.1", null), record("@", "TXT", "hello world", null)))
+                        .build());
         assertEquals(201, created.status(), created.body());
         await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.1")), "a new zone is served");
 
         Path zoneFile = zoneDirectory().resolve(name + ".zone");
         Path include = zoneDirectory().resolve("zones.conf");
-        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(zoneFile)), "zone file mode");
-        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(include)), "zones.conf mode");
-        assertTrue(Files.readString(include).contains("zone \"" + name + "\" { type primary; file \"" + zoneFile.toAbsolutePath() + "\"; };"),
+        assertEquals(
+                "rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(zoneFile)), "zone file mode");
+        assertEquals(
+                "rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(include)), "zones.conf mode");
+        assertTrue(
+                Files.readString(include)
+                        .contains(
+                                "zone \"" + name + "\" { type primary; file \"" + zoneFile.toAbsolutePath() + "\"; };"),
                 Files.readString(include));
 
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("mail", "A", "192.0.2.2", null))).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/records/add",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add("records", records(record("mail", "A", "192.0.2.2", null)))
+                                        .build())
+                        .status());
         await(() -> answers("mail." + name, Type.A).equals(Set.of("192.0.2.2")), "an added record is served");
 
-        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name)
-                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www").add("type", "A")))
-                .build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/records/delete",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "www")
+                                                                .add("type", "A")))
+                                        .build())
+                        .status());
         await(() -> rcode("www." + name, Type.A) == Lookup.HOST_NOT_FOUND, "a deleted record is gone");
 
         String domain = "d-" + name;
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain",
-                Json.createObjectBuilder().add("domainName", domain).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + name + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
         await(() -> answers("mail." + domain, Type.A).equals(Set.of("192.0.2.2")), "an assigned domain is served");
 
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain",
-                Json.createObjectBuilder().add("domainName", domain).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
         await(() -> answers(domain, Type.SOA).isEmpty(), "a dissociated domain is no longer served");
         assertTrue(Files.notExists(zoneDirectory().resolve(domain + ".zone")));
         assertTrue(!Files.readString(include).contains("\"" + domain + "\""), Files.readString(include));
 
-        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/delete",
+                                Json.createObjectBuilder().add("zone", name).build())
+                        .status());
         await(() -> answers(name, Type.SOA).isEmpty(), "a deleted zone is no longer served");
         assertTrue(!Files.readString(include).contains("\"" + name + "\""), Files.readString(include));
     }
@@ -110,18 +164,34 @@ class BindIT {
     @Test
     void aFailingReloadIsAnUnavailableNameserverUntilItIsBack() throws Exception {
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("records", records(record("www", "A", "192.0.2.1", null))).build()).status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", name)
+                                        .add("records", records(record("www", "A", "192.0.2.1", null)))
+                                        .build())
+                        .status());
         await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.1")), "the zone is served");
         assertEquals(200, Api.at(base).get("/health").status());
 
         BindServer named = BindExtension.server();
         named.stop();
         try {
-            Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                    .add("records", records(record("late", "A", "192.0.2.3", null))).build());
+            Api.Response added = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/records/add",
+                    Json.createObjectBuilder()
+                            .add("zone", name)
+                            .add("records", records(record("late", "A", "192.0.2.3", null)))
+                            .build());
             assertEquals(200, added.status(), "the API does not wait for the nameserver: " + added.body());
-            Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            Api.Response refresh = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/refresh",
+                    Json.createObjectBuilder().add("zone", name).build());
             assertEquals(503, refresh.status(), "rndc cannot reach named: " + refresh.body());
             assertTrue(Integer.parseInt(refresh.header("Retry-After")) > 0);
             Api.Response health = Api.at(base).get("/health");
@@ -132,7 +202,10 @@ class BindIT {
         }
         await(() -> Api.at(base).get("/health").status() == 200, "/health is UP again once named is back");
         await(() -> answers("late." + name, Type.A).equals(Set.of("192.0.2.3")), "the change made meanwhile is served");
-        Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+        Api.Response refresh = api.json(
+                "POST",
+                "/api/v1/dns/zones/refresh",
+                Json.createObjectBuilder().add("zone", name).build());
         assertEquals(200, refresh.status(), refresh.body());
     }
 
@@ -144,23 +217,41 @@ class BindIT {
     @Test
     void aHangingReloadIsKilledAndTheChangeIsReloadedOnceNamedAnswers() throws Exception {
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("records", records(record("www", "A", "192.0.2.1", null))).build()).status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", name)
+                                        .add("records", records(record("www", "A", "192.0.2.1", null)))
+                                        .build())
+                        .status());
         await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.1")), "the zone is served");
 
         BindServer named = BindExtension.server();
         named.freeze();
         try {
-            Api.Response changed = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
-                    .add("records", records(record("www", "A", "192.0.2.7", null))).build());
+            Api.Response changed = api.json(
+                    "PUT",
+                    "/api/v1/dns/zones/update",
+                    Json.createObjectBuilder()
+                            .add("zone", name)
+                            .add("records", records(record("www", "A", "192.0.2.7", null)))
+                            .build());
             assertEquals(200, changed.status(), changed.body());
-            Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            Api.Response refresh = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/refresh",
+                    Json.createObjectBuilder().add("zone", name).build());
             assertEquals(503, refresh.status(), "rndc gets no answer and is killed: " + refresh.body());
             assertEquals(503, Api.at(base).get("/health").status());
         } finally {
             named.thaw();
         }
-        await(() -> answers("www." + name, Type.A).equals(Set.of("192.0.2.7")), "the change is reloaded once named answers");
+        await(
+                () -> answers("www." + name, Type.A).equals(Set.of("192.0.2.7")),
+                "the change is reloaded once named answers");
         await(() -> Api.at(base).get("/health").status() == 200, "/health is UP again");
     }
 

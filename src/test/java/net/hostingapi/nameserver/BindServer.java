@@ -11,12 +11,12 @@ import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import net.hostingapi.support.ChildProcesses;
+import org.xbill.DNS.DClass;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
-import org.xbill.DNS.DClass;
 
 /**
  * A real BIND 9 (Debian's bind9) on loopback ports, as an operator would run it next to the
@@ -52,20 +52,26 @@ public final class BindServer {
             Files.writeString(zones.resolve("zones.conf"), "");
             byte[] secret = new byte[32];
             new SecureRandom().nextBytes(secret);
-            String key = "key \"hostingapi-test\" { algorithm hmac-sha256; secret \"" + Base64.getEncoder().encodeToString(secret) + "\"; };\n";
-            Files.writeString(dir.resolve("rndc.conf"), key
-                    + "options { default-key \"hostingapi-test\"; default-server 127.0.0.1; default-port " + rndcPort + "; };\n");
-            Files.writeString(dir.resolve("named.conf"), key
-                    + "controls { inet 127.0.0.1 port " + rndcPort + " allow { 127.0.0.1; } keys { \"hostingapi-test\"; }; };\n"
-                    + "options {\n"
-                    + "  directory \"" + dir + "\";\n"
-                    + "  pid-file none;\n"
-                    + "  listen-on port " + dnsPort + " { 127.0.0.1; };\n"
-                    + "  listen-on-v6 { none; };\n"
-                    + "  recursion no;\n"
-                    + "  dnssec-validation no;\n"
-                    + "};\n"
-                    + "include \"" + zones.resolve("zones.conf") + "\";\n");
+            String key = "key \"hostingapi-test\" { algorithm hmac-sha256; secret \""
+                    + Base64.getEncoder().encodeToString(secret) + "\"; };\n";
+            Files.writeString(
+                    dir.resolve("rndc.conf"),
+                    key + "options { default-key \"hostingapi-test\"; default-server 127.0.0.1; default-port "
+                            + rndcPort + "; };\n");
+            Files.writeString(
+                    dir.resolve("named.conf"),
+                    key
+                            + "controls { inet 127.0.0.1 port " + rndcPort
+                            + " allow { 127.0.0.1; } keys { \"hostingapi-test\"; }; };\n"
+                            + "options {\n"
+                            + "  directory \"" + dir + "\";\n"
+                            + "  pid-file none;\n"
+                            + "  listen-on port " + dnsPort + " { 127.0.0.1; };\n"
+                            + "  listen-on-v6 { none; };\n"
+                            + "  recursion no;\n"
+                            + "  dnssec-validation no;\n"
+                            + "};\n"
+                            + "include \"" + zones.resolve("zones.conf") + "\";\n");
             return new BindServer(dir, dnsPort);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -77,12 +83,15 @@ public final class BindServer {
             return;
         }
         try {
-            process = new ProcessBuilder("named", "-c", directory.resolve("named.conf").toString(), "-u", "root", "-g")
+            process = new ProcessBuilder(
+                            "named", "-c", directory.resolve("named.conf").toString(), "-u", "root", "-g")
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("named.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            directory.resolve("named.log").toFile()))
                     .start();
         } catch (IOException e) {
-            throw new AssertionError("named is missing: apt-get install bind9 bind9-dnsutils (README, Prerequisites)", e);
+            throw new AssertionError(
+                    "named is missing: apt-get install bind9 bind9-dnsutils (README, Prerequisites)", e);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -122,7 +131,9 @@ public final class BindServer {
 
     private void signal(String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new AssertionError("kill " + signal + " " + process.pid() + " failed");
             }

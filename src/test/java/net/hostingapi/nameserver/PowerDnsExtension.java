@@ -15,13 +15,16 @@ public class PowerDnsExtension implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(PowerDnsExtension.class.getName(), k -> {
-            server = PowerDnsServer.create(Path.of("target", "pdns"),
-                    Integer.parseInt(System.getProperty("test.pdns.dns.port")),
-                    Integer.parseInt(System.getProperty("test.pdns.api.port")));
-            server.start();
-            return (ExtensionContext.Store.CloseableResource) () -> server.stop();
-        });
+        context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(PowerDnsExtension.class.getName(), k -> {
+                    server = PowerDnsServer.create(
+                            Path.of("target", "pdns"),
+                            Integer.parseInt(System.getProperty("test.pdns.dns.port")),
+                            Integer.parseInt(System.getProperty("test.pdns.api.port")));
+                    server.start();
+                    return (ExtensionContext.Store.CloseableResource) () -> server.stop();
+                });
     }
 
     public static PowerDnsServer server() {

@@ -63,40 +63,113 @@ class PowerDnsIT {
     @Test
     void everyOperationReachesTheNameserver() throws Exception {
         String name = zoneName();
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("records", records(record("www", "A", "192.0.2.1", null), record("@", "MX", "10 mail.example.org", 600),
-                        record("@", "TXT", "hello world", null), record("v6", "AAAA", "2001:db8::1", null)))
-                .build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.1", null),
+                                        record("@", "MX", "10 mail.example.org", 600),
+                                        record("@", "TXT", "hello world", null),
+                                        record("v6", "AAAA", "2001:db8::1", null)))
+                        .build());
         assertEquals(201, created.status(), created.body());
         assertServed(name, name);
 
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("mail", "A", "192.0.2.2", null), record("alias", "CNAME", "www." + name, null))).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/records/add",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add(
+                                                "records",
+                                                records(
+                                                        record("mail", "A", "192.0.2.2", null),
+                                                        record("alias", "CNAME", "www." + name, null)))
+                                        .build())
+                        .status());
         assertServed(name, name);
 
-        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name)
-                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www").add("type", "A")))
-                .build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/records/delete",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "www")
+                                                                .add("type", "A")))
+                                        .build())
+                        .status());
         assertServed(name, name);
 
-        assertEquals(200, api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 900)
-                .add("records", records(record("only", "A", "192.0.2.9", null), record("go", "HTTP_REDIRECT", "https://example.org/", null)))
-                .build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "PUT",
+                                "/api/v1/dns/zones/update",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add("ttl", 900)
+                                        .add(
+                                                "records",
+                                                records(
+                                                        record("only", "A", "192.0.2.9", null),
+                                                        record("go", "HTTP_REDIRECT", "https://example.org/", null)))
+                                        .build())
+                        .status());
         assertServed(name, name);
 
         String domain = "d-" + name;
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + name + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
         assertServed(name, name);
         assertServed(name, domain);
 
-        Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).add("forceDelete", true).build());
+        Api.Response refreshed = api.json(
+                "POST",
+                "/api/v1/dns/zones/refresh",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("forceDelete", true)
+                        .build());
         assertEquals(200, refreshed.status(), refreshed.body());
         assertEquals(expected(zone(name), name), served(name), "refresh answers once the nameserver has it");
 
-        assertEquals(200, api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", domain).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
         await(() -> soaSerial(domain) == null, "the dissociated domain is no longer served");
 
-        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build()).status());
+        assertEquals(
+                200,
+                api.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/delete",
+                                Json.createObjectBuilder().add("zone", name).build())
+                        .status());
         await(() -> soaSerial(name) == null, "the deleted zone is no longer served");
     }
 
@@ -109,15 +182,28 @@ class PowerDnsIT {
     void aRefreshRightAfterAChangeAlwaysSucceeds() throws Exception {
         for (int i = 0; i < 40; i++) {
             String name = zoneName();
-            Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                    .add("records", records(record("www", "A", "192.0.2.1", null))).build());
+            Api.Response created = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/create",
+                    Json.createObjectBuilder()
+                            .add("name", name)
+                            .add("records", records(record("www", "A", "192.0.2.1", null)))
+                            .build());
             assertEquals(201, created.status(), created.body());
             if (i % 2 == 1) {
-                Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                        .add("records", records(record("r" + i, "A", "192.0.2.2", null))).build());
+                Api.Response added = api.json(
+                        "POST",
+                        "/api/v1/dns/zones/records/add",
+                        Json.createObjectBuilder()
+                                .add("zone", name)
+                                .add("records", records(record("r" + i, "A", "192.0.2.2", null)))
+                                .build());
                 assertEquals(200, added.status(), added.body());
             }
-            Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            Api.Response refreshed = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/refresh",
+                    Json.createObjectBuilder().add("zone", name).build());
             assertEquals(200, refreshed.status(), "round " + i + ": " + refreshed.body());
             assertEquals(expected(zone(name), name), served(name), "round " + i + ": served as stored");
         }
@@ -131,7 +217,13 @@ class PowerDnsIT {
     @Test
     void concurrentPublishersNeverLeaveAnOlderStateServed() throws Exception {
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", name).build())
+                        .status());
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
         try {
             java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
@@ -139,8 +231,16 @@ class PowerDnsIT {
                 int w = writer;
                 answers.add(pool.submit(() -> {
                     for (int i = 0; i < 12; i++) {
-                        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                                .add("records", records(record("w" + w + "-" + i, "A", "192.0.2." + (w * 12 + i + 1), null))).build());
+                        Api.Response added = api.json(
+                                "POST",
+                                "/api/v1/dns/zones/records/add",
+                                Json.createObjectBuilder()
+                                        .add("zone", name)
+                                        .add(
+                                                "records",
+                                                records(record(
+                                                        "w" + w + "-" + i, "A", "192.0.2." + (w * 12 + i + 1), null)))
+                                        .build());
                         if (added.status() != 200) {
                             return added.status();
                         }
@@ -151,7 +251,13 @@ class PowerDnsIT {
             for (int refresher = 0; refresher < 2; refresher++) {
                 answers.add(pool.submit(() -> {
                     for (int i = 0; i < 12; i++) {
-                        int status = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build()).status();
+                        int status = api.json(
+                                        "POST",
+                                        "/api/v1/dns/zones/refresh",
+                                        Json.createObjectBuilder()
+                                                .add("zone", name)
+                                                .build())
+                                .status();
                         if (status != 200) {
                             return status;
                         }
@@ -167,29 +273,45 @@ class PowerDnsIT {
         }
         JsonObject stored = zone(name);
         assertEquals(72, stored.getJsonArray("records").size());
-        await(() -> {
-            try {
-                return expected(stored, name).equals(served(name));
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the final state served");
+        await(
+                () -> {
+                    try {
+                        return expected(stored, name).equals(served(name));
+                    } catch (Exception e) {
+                        return false;
+                    }
+                },
+                "the final state served");
     }
 
     @Test
     void changesMadeWhileTheNameserverIsDownArriveWhenItIsBack() throws Exception {
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", name).build())
+                        .status());
         assertServed(name, name);
         PowerDnsServer pdns = PowerDnsExtension.server();
         pdns.stop();
         try {
             for (int i = 0; i < 10; i++) {
-                Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                        .add("records", records(record("h" + i, "A", "192.0.2." + (i + 1), null))).build());
+                Api.Response added = api.json(
+                        "POST",
+                        "/api/v1/dns/zones/records/add",
+                        Json.createObjectBuilder()
+                                .add("zone", name)
+                                .add("records", records(record("h" + i, "A", "192.0.2." + (i + 1), null)))
+                                .build());
                 assertEquals(200, added.status(), "the API does not wait for the nameserver: " + added.body());
             }
-            Api.Response refresh = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).build());
+            Api.Response refresh = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/refresh",
+                    Json.createObjectBuilder().add("zone", name).build());
             assertEquals(503, refresh.status(), refresh.body());
             assertTrue(Integer.parseInt(refresh.header("Retry-After")) > 0);
             Api.Response health = Api.at(base).get("/health");
@@ -208,10 +330,12 @@ class PowerDnsIT {
     private void assertServed(String zone, String origin) throws Exception {
         JsonObject stored = zone(zone);
         long serial = Long.parseLong(stored.getString("serial"));
-        await(() -> {
-            Long served = soaSerial(origin);
-            return served != null && served == serial;
-        }, origin + " served with serial " + serial);
+        await(
+                () -> {
+                    Long served = soaSerial(origin);
+                    return served != null && served == serial;
+                },
+                origin + " served with serial " + serial);
         assertEquals(expected(stored, origin), served(origin));
     }
 
@@ -236,7 +360,11 @@ class PowerDnsIT {
     }
 
     private Set<String> served(String origin) throws Exception {
-        ZoneTransferIn transfer = ZoneTransferIn.newAXFR(Name.fromString(origin + "."), "127.0.0.1", PowerDnsExtension.server().dnsPort(), null);
+        ZoneTransferIn transfer = ZoneTransferIn.newAXFR(
+                Name.fromString(origin + "."),
+                "127.0.0.1",
+                PowerDnsExtension.server().dnsPort(),
+                null);
         transfer.setTimeout(Duration.ofSeconds(10));
         transfer.run();
         Set<String> served = new TreeSet<>();
@@ -272,7 +400,10 @@ class PowerDnsIT {
     }
 
     private static String normal(String record) {
-        return record.toLowerCase(Locale.ROOT).replace("\"", "").replaceAll("\\.(\\s|$)", "$1").trim();
+        return record.toLowerCase(Locale.ROOT)
+                .replace("\"", "")
+                .replaceAll("\\.(\\s|$)", "$1")
+                .trim();
     }
 
     private JsonObject zone(String name) {

@@ -2,7 +2,6 @@ package net.hostingapi.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,15 +46,21 @@ class EdgeRequestsIT {
 
     @Test
     void optionsAnswers204WithAllowWithoutATokenOnEveryPath() {
-        for (String path : List.of("/api/v1/dns/zones", "/api/v1/dns/zones/create", "/api/v1/dns/zones/x.example/assignDomain",
-                "/api/v1/datacenter/server-actions/file", "/api/v1/datacenter/server-actions/status",
-                "/api/v1/domain/handles/verification/confirm", "/api/v1/account/permissions")) {
+        for (String path : List.of(
+                "/api/v1/dns/zones",
+                "/api/v1/dns/zones/create",
+                "/api/v1/dns/zones/x.example/assignDomain",
+                "/api/v1/datacenter/server-actions/file",
+                "/api/v1/datacenter/server-actions/status",
+                "/api/v1/domain/handles/verification/confirm",
+                "/api/v1/account/permissions")) {
             for (String accept : List.of("*/*", "text/plain", "application/vnd.sun.wadl+xml", "text/evil")) {
                 Answer answer = raw("OPTIONS " + path + " HTTP/1.1\r\nAccept: " + accept + "\r\n\r\n");
                 assertEquals(204, answer.status(), path + " " + accept + ": " + answer);
                 assertTrue(answer.body().isEmpty(), answer.toString());
                 assertNull(answer.header("Content-Type"), answer.toString());
-                Set<String> allowed = Set.of(answer.header("Allow").replace(" ", "").split(","));
+                Set<String> allowed =
+                        Set.of(answer.header("Allow").replace(" ", "").split(","));
                 assertTrue(allowed.contains("OPTIONS"), answer.toString());
                 assertFalse(allowed.contains("TRACE"), answer.toString());
             }
@@ -69,8 +74,11 @@ class EdgeRequestsIT {
     void noWadlAnywhere() {
         for (String accept : List.of("*/*", "application/vnd.sun.wadl+xml", "application/xml", "text/evil")) {
             assertEnvelope(raw("GET /api/v1/application.wadl HTTP/1.1\r\nAccept: " + accept + "\r\n\r\n"), 404, 4041);
-            assertEnvelope(raw("GET /api/v1/application.wadl?detail=true HTTP/1.1\r\nAccept: " + accept
-                    + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n"), 404, 4041);
+            assertEnvelope(
+                    raw("GET /api/v1/application.wadl?detail=true HTTP/1.1\r\nAccept: " + accept
+                            + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n"),
+                    404,
+                    4041);
             Answer options = raw("OPTIONS /api/v1/dns/zones HTTP/1.1\r\nAccept: " + accept
                     + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
             assertEquals(204, options.status(), options.toString());
@@ -81,20 +89,24 @@ class EdgeRequestsIT {
     @Test
     void contentTypeThatIsNoMediaTypeIsRefusedInTheEnvelope() {
         for (String contentType : List.of("garbage", "application/", "/json", "application/json; charset")) {
-            Answer answer = raw(withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
-                    + "\r\nContent-Type: " + contentType + "\r\n\r\nname=x.example"));
+            Answer answer = raw(withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\nAuthorization: Bearer "
+                    + Api.OPERATOR_TOKEN + "\r\nContent-Type: " + contentType + "\r\n\r\nname=x.example"));
             assertEnvelope(answer, 400, 4000);
             Answer noToken = raw("GET /api/v1/dns/zones HTTP/1.1\r\nContent-Type: " + contentType + "\r\n\r\n");
             assertEquals("error", envelope(noToken).getString("status"), noToken.toString());
         }
         // Jersey reads an Accept it cannot parse as accepting nothing it has
-        assertEnvelope(raw("GET /api/v1/account/permissions HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
-                + "\r\nAccept: garbage\r\n\r\n"), 406, 4060);
+        assertEnvelope(
+                raw("GET /api/v1/account/permissions HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                        + "\r\nAccept: garbage\r\n\r\n"),
+                406,
+                4060);
     }
 
     @Test
     void pathCharactersTheUriSyntaxForbidsAre400InTheEnvelope() {
-        for (String path : List.of("/api/v1/dns/{zones}", "/api/v1/dns/zones/a\"b/assignDomain", "/api/v1/dns/zones/<x>")) {
+        for (String path :
+                List.of("/api/v1/dns/{zones}", "/api/v1/dns/zones/a\"b/assignDomain", "/api/v1/dns/zones/<x>")) {
             assertEnvelope(raw("GET " + path + " HTTP/1.1\r\n\r\n"), 400, 4005);
         }
     }
@@ -102,9 +114,11 @@ class EdgeRequestsIT {
     /** Grizzly's URI decoder throws on it, and Payara's connector answers 200 without a body (payara/Payara#8000). */
     @Test
     void malformedPercentEscapeInThePathIsRefusedBeforeTheApplication() {
-        for (String path : List.of("/api/v1/dns/zones/%ZZ/assignDomain", "/api/v1/dns/zones/%", "/api/v1/dns/zones/%4")) {
-            Answer answer = raw("POST " + path + " HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
-                    + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\ndomainName=x.example.c");
+        for (String path :
+                List.of("/api/v1/dns/zones/%ZZ/assignDomain", "/api/v1/dns/zones/%", "/api/v1/dns/zones/%4")) {
+            Answer answer = raw(
+                    "POST " + path + " HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                            + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\ndomainName=x.example.c");
             assertEquals(200, answer.status(), answer.toString());
             assertTrue(answer.body().isEmpty(), answer.toString());
             assertNull(answer.header("X-Request-Id"), "the application never saw it: " + answer);
@@ -144,7 +158,8 @@ class EdgeRequestsIT {
     /** TRACE is let through by the listener (pre-boot file) and refused by the application, in the envelope. */
     @Test
     void traceIsRefused() {
-        Answer answer = raw("TRACE /api/v1/dns/zones HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
+        Answer answer =
+                raw("TRACE /api/v1/dns/zones HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
         assertEnvelope(answer, 405, 4050);
         assertFalse(answer.body().contains(Api.OPERATOR_TOKEN), answer.toString());
         Answer outside = raw("TRACE /anything HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
@@ -160,27 +175,43 @@ class EdgeRequestsIT {
         String name = "utf8-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
         String naive = "na\u00efve"; // the bytes written below are ISO-8859-1: 0xEF alone is no UTF-8
         Map<String, String> requests = new LinkedHashMap<>();
-        requests.put("JSON", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n"
-                + "{\"name\":\"" + name + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive + "\"}]}");
-        requests.put("JSON without a Content-Type", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "\r\n"
-                + "{\"name\":\"" + name + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive + "\"}]}");
-        requests.put("form, percent-encoded", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
-                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve");
-        requests.put("form, raw byte", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
-                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive);
-        requests.put("form, truncated sequence", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
-                + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=x%C3");
-        requests.put("multipart", "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: multipart/form-data; boundary=b0undary\r\n\r\n"
-                + "--b0undary\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n" + name
-                + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][type]\"\r\n\r\nTXT"
-                + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][data]\"\r\n\r\n" + naive
-                + "\r\n--b0undary--\r\n");
-        requests.put("query string", "POST /api/v1/dns/zones/create?name=" + name
-                + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve HTTP/1.1\r\n" + auth + "\r\n");
+        requests.put(
+                "JSON",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n"
+                        + "{\"name\":\"" + name + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive
+                        + "\"}]}");
+        requests.put(
+                "JSON without a Content-Type",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "\r\n" + "{\"name\":\"" + name
+                        + "\",\"records\":[{\"name\":\"@\",\"type\":\"TXT\",\"data\":\"" + naive + "\"}]}");
+        requests.put(
+                "form, percent-encoded",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                        + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                        + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve");
+        requests.put(
+                "form, raw byte",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                        + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                        + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive);
+        requests.put(
+                "form, truncated sequence",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                        + "Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+                        + "name=" + name + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=x%C3");
+        requests.put(
+                "multipart",
+                "POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                        + "Content-Type: multipart/form-data; boundary=b0undary\r\n\r\n"
+                        + "--b0undary\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n" + name
+                        + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][type]\"\r\n\r\nTXT"
+                        + "\r\n--b0undary\r\nContent-Disposition: form-data; name=\"records[0][data]\"\r\n\r\n" + naive
+                        + "\r\n--b0undary--\r\n");
+        requests.put(
+                "query string",
+                "POST /api/v1/dns/zones/create?name=" + name
+                        + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=na%EFve HTTP/1.1\r\n" + auth
+                        + "\r\n");
         for (Map.Entry<String, String> request : requests.entrySet()) {
             Answer answer = raw(withLength(request.getValue()));
             assertEquals(400, answer.status(), request.getKey() + ": " + answer);
@@ -191,9 +222,11 @@ class EdgeRequestsIT {
         assertEquals(0, zones.data().getJsonArray("zones").size(), "nothing stored: " + zones.body());
 
         // The same text as UTF-8 is stored as sent.
-        Answer utf8 = raw(withLength(new String(("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + name
-                + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive).getBytes(StandardCharsets.UTF_8),
+        Answer utf8 = raw(withLength(new String(
+                ("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + name
+                                + "&records[0][name]=@&records[0][type]=TXT&records[0][data]=" + naive)
+                        .getBytes(StandardCharsets.UTF_8),
                 StandardCharsets.ISO_8859_1)));
         assertEquals(201, utf8.status(), utf8.toString());
         String shown = customer.api().get("/api/v1/dns/zones/show?zone=" + name).body();
@@ -208,21 +241,40 @@ class EdgeRequestsIT {
         String zone = "z" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + ".example";
         List<String[]> expected = new java.util.ArrayList<>(); // request, status and phrase; in order (201 before 409)
         expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n" + auth + "\r\n", "200 OK"});
-        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone), "201 Created"});
+        expected.add(new String[] {
+            withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                    + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone),
+            "201 Created"
+        });
         expected.add(new String[] {"OPTIONS /api/v1/dns/zones HTTP/1.1\r\n\r\n", "204 No Content"});
-        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n{"), "400 Bad Request"});
+        expected.add(new String[] {
+            withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: application/json\r\n\r\n{"),
+            "400 Bad Request"
+        });
         expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n\r\n", "401 Unauthorized"});
-        expected.add(new String[] {"GET /api/v1/customers/create HTTP/1.1\r\n" + auth + "\r\n", "405 Method Not Allowed"});
-        expected.add(new String[] {"POST /api/v1/customers/create HTTP/1.1\r\n" + auth + "Content-Length: 0\r\n\r\n", "403 Forbidden"});
+        expected.add(
+                new String[] {"GET /api/v1/customers/create HTTP/1.1\r\n" + auth + "\r\n", "405 Method Not Allowed"});
+        expected.add(new String[] {
+            "POST /api/v1/customers/create HTTP/1.1\r\n" + auth + "Content-Length: 0\r\n\r\n", "403 Forbidden"
+        });
         expected.add(new String[] {"GET /api/v1/no/such/path HTTP/1.1\r\n\r\n", "404 Not Found"});
-        expected.add(new String[] {"GET /api/v1/dns/zones HTTP/1.1\r\n" + auth + "Accept: text/evil\r\n\r\n", "406 Not Acceptable"});
-        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone), "409 Conflict"});
-        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: text/csv\r\n\r\nname,x"),
-                "415 Unsupported Media Type"});
-        expected.add(new String[] {withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
-                + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=a"), "422 Unprocessable Content"});
+        expected.add(new String[] {
+            "GET /api/v1/dns/zones HTTP/1.1\r\n" + auth + "Accept: text/evil\r\n\r\n", "406 Not Acceptable"
+        });
+        expected.add(new String[] {
+            withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                    + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=" + zone),
+            "409 Conflict"
+        });
+        expected.add(new String[] {
+            withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth + "Content-Type: text/csv\r\n\r\nname,x"),
+            "415 Unsupported Media Type"
+        });
+        expected.add(new String[] {
+            withLength("POST /api/v1/dns/zones/create HTTP/1.1\r\n" + auth
+                    + "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=a"),
+            "422 Unprocessable Content"
+        });
         for (String[] request : expected) {
             Answer answer = raw(request[0]);
             assertEquals("HTTP/1.1 " + request[1], answer.statusLine(), request[0] + " -> " + answer);
@@ -234,8 +286,13 @@ class EdgeRequestsIT {
         String address = "198.51.100." + (1 + new java.util.Random().nextInt(250));
         RawHttp.Answer limited = null;
         for (int i = 0; i < 40 && (limited == null || limited.status() != 429); i++) {
-            limited = RawHttp.send("127.0.0.1", base.getPort(), "GET /api/v1/datacenter/server-actions/file?address=" + address
-                    + " HTTP/1.1\r\nX-Forwarded-For: " + address + "\r\n", null, 60_000);
+            limited = RawHttp.send(
+                    "127.0.0.1",
+                    base.getPort(),
+                    "GET /api/v1/datacenter/server-actions/file?address=" + address + " HTTP/1.1\r\nX-Forwarded-For: "
+                            + address + "\r\n",
+                    null,
+                    60_000);
         }
         assertEquals("HTTP/1.1 429 Too Many Requests", limited.statusLine(), limited.text());
     }
@@ -248,7 +305,9 @@ class EdgeRequestsIT {
     private static String withLength(String request) {
         int head = request.indexOf("\r\n\r\n");
         int length = request.length() - head - 4;
-        return length == 0 ? request : request.substring(0, head) + "\r\nContent-Length: " + length + request.substring(head);
+        return length == 0
+                ? request
+                : request.substring(0, head) + "\r\nContent-Length: " + length + request.substring(head);
     }
 
     private static void assertEnvelope(Answer answer, int status, int code) {

@@ -38,7 +38,9 @@ class EnvelopeIT {
     void successEnvelopeHasEveryMemberAndTheRequestId() {
         Api.Response response = Api.at(base).asOperator().get("/api/v1/account/permissions");
         assertEquals(200, response.status());
-        assertEquals("application/json; charset=utf-8", response.header("Content-Type").toLowerCase());
+        assertEquals(
+                "application/json; charset=utf-8",
+                response.header("Content-Type").toLowerCase());
         JsonObject envelope = response.envelope();
         assertEquals(Set.of("metadata", "status", "messages", "data"), envelope.keySet());
         assertEquals("success", envelope.getString("status"));
@@ -56,7 +58,8 @@ class EnvelopeIT {
     @Test
     void everyRequestGetsItsOwnId() {
         Api api = Api.at(base).asOperator();
-        assertFalse(api.get("/api/v1/account/permissions").header("X-Request-Id")
+        assertFalse(api.get("/api/v1/account/permissions")
+                .header("X-Request-Id")
                 .equals(api.get("/api/v1/account/permissions").header("X-Request-Id")));
     }
 
@@ -65,10 +68,15 @@ class EnvelopeIT {
         Api api = Api.at(base).asOperator();
         Api.Response byParameter = api.get("/api/v1/account/permissions?clientTransactionId=abc-123");
         assertEquals("abc-123", byParameter.envelope().getJsonObject("metadata").getString("clientTransactionId"));
-        assertTrue(byParameter.envelope().getJsonObject("messages").getJsonArray("warnings").isEmpty(),
+        assertTrue(
+                byParameter
+                        .envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .isEmpty(),
                 "clientTransactionId is no unknown parameter");
-        Api.Response byHeader = api.send("GET", "/api/v1/account/permissions", null, null,
-                Map.of("X-Client-Transaction-Id", "hdr-9"));
+        Api.Response byHeader =
+                api.send("GET", "/api/v1/account/permissions", null, null, Map.of("X-Client-Transaction-Id", "hdr-9"));
         assertEquals("hdr-9", byHeader.envelope().getJsonObject("metadata").getString("clientTransactionId"));
         Api.Response onError = Api.at(base).get("/api/v1/account/permissions?clientTransactionId=err-1");
         assertEquals("err-1", onError.envelope().getJsonObject("metadata").getString("clientTransactionId"));
@@ -82,7 +90,8 @@ class EnvelopeIT {
 
     @Test
     void wrongMethodIs405InTheEnvelope() {
-        Api.Response response = Api.at(base).asOperator().send("DELETE", "/api/v1/account/permissions", null, null, Map.of());
+        Api.Response response =
+                Api.at(base).asOperator().send("DELETE", "/api/v1/account/permissions", null, null, Map.of());
         assertError(response, 405, 4050);
         assertNotNull(response.header("Allow"));
     }
@@ -96,70 +105,108 @@ class EnvelopeIT {
 
     @Test
     void malformedJsonIs400() {
-        Api.Response response = Api.at(base).asOperator().send("POST", "/api/v1/projects/create", "application/json",
-                "{\"name\": ", Map.of());
+        Api.Response response = Api.at(base)
+                .asOperator()
+                .send("POST", "/api/v1/projects/create", "application/json", "{\"name\": ", Map.of());
         assertError(response, 400, 4001);
-        Api.Response array = Api.at(base).asOperator().send("POST", "/api/v1/projects/create", "application/json",
-                "[1,2]", Map.of());
+        Api.Response array = Api.at(base)
+                .asOperator()
+                .send("POST", "/api/v1/projects/create", "application/json", "[1,2]", Map.of());
         assertError(array, 400, 4001);
     }
 
     @Test
     void bodyOverOneMebibyteIs413() {
         byte[] body = ("name=" + "x".repeat(1024 * 1024)).getBytes();
-        Api.Response response = Api.at(base).asOperator().sendBytes("POST", "/api/v1/projects/create",
-                "application/x-www-form-urlencoded", body, Map.of());
+        Api.Response response = Api.at(base)
+                .asOperator()
+                .sendBytes("POST", "/api/v1/projects/create", "application/x-www-form-urlencoded", body, Map.of());
         assertError(response, 413, 4130);
     }
 
     @Test
     void unsupportedBodyFormatIs415() {
-        Api.Response response = Api.at(base).asOperator().send("POST", "/api/v1/projects/create", "text/csv",
-                "name,x", Map.of());
+        Api.Response response =
+                Api.at(base).asOperator().send("POST", "/api/v1/projects/create", "text/csv", "name,x", Map.of());
         assertError(response, 415, 4150);
     }
 
     @Test
     void validationFailureListsEveryViolatedField() {
-        Api.Response response = Api.at(base).asOperator().json("POST", "/api/v1/account/users/create",
-                Json.createObjectBuilder().add("username", "a b").add("email", "not-an-address").build());
+        Api.Response response = Api.at(base)
+                .asOperator()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/create",
+                        Json.createObjectBuilder()
+                                .add("username", "a b")
+                                .add("email", "not-an-address")
+                                .build());
         assertError(response, 422, null);
         assertEquals(Set.of("username", "email"), Set.copyOf(response.errorFields()));
-        Api.Response missing = Api.at(base).asOperator().json("POST", "/api/v1/account/users/create",
-                Json.createObjectBuilder().build());
+        Api.Response missing = Api.at(base)
+                .asOperator()
+                .json(
+                        "POST",
+                        "/api/v1/account/users/create",
+                        Json.createObjectBuilder().build());
         assertEquals(List.of(4221, 4221), missing.errorCodes());
     }
 
     @Test
     void takenNameIs409() {
         Api.Customer customer = Api.at(base).newCustomer();
-        Api.Response again = Api.at(base).asOperator().json("POST", "/api/v1/customers/create",
-                Json.createObjectBuilder().add("username", customer.username()).add("email", "x@example.com").build());
+        Api.Response again = Api.at(base)
+                .asOperator()
+                .json(
+                        "POST",
+                        "/api/v1/customers/create",
+                        Json.createObjectBuilder()
+                                .add("username", customer.username())
+                                .add("email", "x@example.com")
+                                .build());
         assertError(again, 409, 4091);
     }
 
     @Test
     void unknownParametersAreNamedInWarnings() {
         Api.Customer customer = Api.at(base).newCustomer();
-        Api.Response response = customer.api().json("POST", "/api/v1/projects/create",
-                Json.createObjectBuilder().add("name", "p").add("colour", "blue").build());
+        Api.Response response = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder()
+                                .add("name", "p")
+                                .add("colour", "blue")
+                                .build());
         assertEquals(201, response.status(), response.body());
         assertEquals(List.of("colour"), response.warningFields());
-        assertEquals(3000, response.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertEquals(
+                3000,
+                response.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
     }
 
     @Test
     void controlCharactersAreRefused() {
         Api.Customer customer = Api.at(base).newCustomer();
-        Api.Response response = customer.api().json("POST", "/api/v1/projects/create",
-                Json.createObjectBuilder().add("name", "line\nbreak").build());
+        Api.Response response = customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", "line\nbreak").build());
         assertError(response, 422, 4222);
         assertEquals(List.of("name"), response.errorFields());
     }
 
     private static void assertError(Api.Response response, int status, Integer code) {
         assertEquals(status, response.status(), response.body());
-        assertEquals("application/json; charset=utf-8", response.header("Content-Type").toLowerCase());
+        assertEquals(
+                "application/json; charset=utf-8",
+                response.header("Content-Type").toLowerCase());
         JsonObject envelope = response.envelope();
         assertEquals("error", envelope.getString("status"));
         assertTrue(envelope.isNull("data"));

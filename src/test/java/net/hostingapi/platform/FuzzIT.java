@@ -41,14 +41,67 @@ class FuzzIT {
     private static final long SEED = Long.getLong("fuzz.seed", 20261123L);
     private static final int REQUESTS = Integer.getInteger("fuzz.requests", 3000);
     private static final int HANG_GUARD_MILLIS = 15_000;
-    private static final List<String> TELLTALES = List.of("Exception", "\tat ", "at net.", "at java.", "at org.",
-            "java.lang", "org.eclipse", "SQL", "EJB", "jakarta.", "Caused by", "<html", "<HTML");
+    private static final List<String> TELLTALES = List.of(
+            "Exception",
+            "\tat ",
+            "at net.",
+            "at java.",
+            "at org.",
+            "java.lang",
+            "org.eclipse",
+            "SQL",
+            "EJB",
+            "jakarta.",
+            "Caused by",
+            "<html",
+            "<HTML");
     /** Parameter names the operations take, as the README lists them. */
-    private static final List<String> NAMES = List.of("zone", "name", "records", "domainName", "forceDelete", "hostmaster",
-            "refresh", "retry", "expire", "ttl", "user", "project_uuid", "handle", "type", "sex", "firstname", "lastname",
-            "organisation", "street", "number", "postcode", "city", "region", "country", "email", "phone", "fax",
-            "dateofbirth", "countryofbirth", "id", "address", "mac_address", "action", "template", "hostname", "state",
-            "state_percent", "state_text", "username", "rights", "permissions", "valid_until", "clientTransactionId", "token");
+    private static final List<String> NAMES = List.of(
+            "zone",
+            "name",
+            "records",
+            "domainName",
+            "forceDelete",
+            "hostmaster",
+            "refresh",
+            "retry",
+            "expire",
+            "ttl",
+            "user",
+            "project_uuid",
+            "handle",
+            "type",
+            "sex",
+            "firstname",
+            "lastname",
+            "organisation",
+            "street",
+            "number",
+            "postcode",
+            "city",
+            "region",
+            "country",
+            "email",
+            "phone",
+            "fax",
+            "dateofbirth",
+            "countryofbirth",
+            "id",
+            "address",
+            "mac_address",
+            "action",
+            "template",
+            "hostname",
+            "state",
+            "state_percent",
+            "state_text",
+            "username",
+            "rights",
+            "permissions",
+            "valid_until",
+            "clientTransactionId",
+            "token");
+
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD");
 
     @Deployment(testable = false)
@@ -62,21 +115,34 @@ class FuzzIT {
     private String token;
     private String zone;
 
-    private record Request(String method, String target, List<String> headers, byte[] body) {
-    }
+    private record Request(String method, String target, List<String> headers, byte[] body) {}
 
     @Test
     void malformedRequestsOverEveryOperation() {
         Api.Customer customer = Api.at(base).newCustomer();
         token = customer.created().getJsonObject("token").getString("token");
         zone = "fz" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + ".example";
-        customer.api().json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zone).build());
+        customer.api()
+                .json(
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder().add("name", zone).build());
         List<Operation> operations = OpenApiOperations.served(Api.at(base));
         assertTrue(operations.size() >= 40, "operations: " + operations);
 
-        List<BiFunction<Operation, Random, Request>> mutations = List.of(this::wrongTypes, this::hugeValues, this::deepNesting,
-                this::phpBrackets, this::hugeExponents, this::controlCharacters, this::invalidUtf8, this::percentEscapes,
-                this::wrongContentTypes, this::brokenMultipart, this::twoMebibytes, this::oddMethods);
+        List<BiFunction<Operation, Random, Request>> mutations = List.of(
+                this::wrongTypes,
+                this::hugeValues,
+                this::deepNesting,
+                this::phpBrackets,
+                this::hugeExponents,
+                this::controlCharacters,
+                this::invalidUtf8,
+                this::percentEscapes,
+                this::wrongContentTypes,
+                this::brokenMultipart,
+                this::twoMebibytes,
+                this::oddMethods);
         Random random = new Random(SEED);
         Map<Integer, Integer> statuses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
@@ -93,15 +159,27 @@ class FuzzIT {
             millis.add(answer.millis());
             String problem = problem(request, answer, connectorAnswers);
             if (problem != null) {
-                problems.add("#" + i + " (seed " + SEED + ") " + request.method() + " " + abbreviated(request.target()) + ": " + problem);
+                problems.add("#" + i + " (seed " + SEED + ") " + request.method() + " " + abbreviated(request.target())
+                        + ": " + problem);
             }
         }
         millis.sort(null);
-        System.out.printf("fuzz: %d requests over %d operations, seed %d, %d MiB sent; statuses %s; p50 %d ms, p99 %d ms, max %d ms;"
-                + " answered by the connector before the application: %s%n",
-                REQUESTS, operations.size(), SEED, bytesSent >> 20, statuses, millis.get(millis.size() / 2),
-                millis.get(millis.size() * 99 / 100), millis.get(millis.size() - 1), connectorAnswers);
-        assertTrue(problems.isEmpty(), problems.size() + " problems, the first:\n" + String.join("\n", problems.subList(0, Math.min(25, problems.size()))));
+        System.out.printf(
+                "fuzz: %d requests over %d operations, seed %d, %d MiB sent; statuses %s; p50 %d ms, p99 %d ms, max %d ms;"
+                        + " answered by the connector before the application: %s%n",
+                REQUESTS,
+                operations.size(),
+                SEED,
+                bytesSent >> 20,
+                statuses,
+                millis.get(millis.size() / 2),
+                millis.get(millis.size() * 99 / 100),
+                millis.get(millis.size() - 1),
+                connectorAnswers);
+        assertTrue(
+                problems.isEmpty(),
+                problems.size() + " problems, the first:\n"
+                        + String.join("\n", problems.subList(0, Math.min(25, problems.size()))));
     }
 
     private String problem(Request request, RawHttp.Answer answer, Map<String, Integer> connectorAnswers) {
@@ -130,8 +208,10 @@ class FuzzIT {
                 return "shows internals (" + telltale + "): " + abbreviated(text);
             }
         }
-        boolean script = answer.status() < 300 && (request.target().contains("/server-actions/file")
-                || request.target().contains("/server-actions/menu") || request.target().contains("/dns/zones/export"));
+        boolean script = answer.status() < 300
+                && (request.target().contains("/server-actions/file")
+                        || request.target().contains("/server-actions/menu")
+                        || request.target().contains("/dns/zones/export"));
         if (script || request.method().equals("HEAD") || answer.status() == 204) {
             return null;
         }
@@ -141,7 +221,9 @@ class FuzzIT {
         try (var reader = Json.createReader(new StringReader(text))) {
             JsonObject envelope = reader.readObject();
             String status = envelope.getString("status");
-            if (!status.equals(answer.status() < 400 ? "success" : "error") || !envelope.containsKey("messages") || !envelope.containsKey("metadata")) {
+            if (!status.equals(answer.status() < 400 ? "success" : "error")
+                    || !envelope.containsKey("messages")
+                    || !envelope.containsKey("metadata")) {
                 return "not the envelope: " + abbreviated(text);
             }
         } catch (RuntimeException e) {
@@ -150,8 +232,10 @@ class FuzzIT {
         return null;
     }
 
-    private static final java.util.regex.Pattern MALFORMED_ESCAPE = java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})");
-    private static final java.util.regex.Pattern REFUSED_ESCAPE = java.util.regex.Pattern.compile("(?i)%(00|5c|2f|[c-f][0-9a-f](?!%[89ab][0-9a-f]))");
+    private static final java.util.regex.Pattern MALFORMED_ESCAPE =
+            java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})");
+    private static final java.util.regex.Pattern REFUSED_ESCAPE =
+            java.util.regex.Pattern.compile("(?i)%(00|5c|2f|[c-f][0-9a-f](?!%[89ab][0-9a-f]))");
 
     /**
      * Which of the README's connector-level refusals a request falls under, given the status it
@@ -174,7 +258,10 @@ class FuzzIT {
     }
 
     private RawHttp.Answer send(Request request) {
-        StringBuilder head = new StringBuilder(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
+        StringBuilder head = new StringBuilder(request.method())
+                .append(' ')
+                .append(request.target())
+                .append(" HTTP/1.1\r\n");
         request.headers().forEach(h -> head.append(h).append("\r\n"));
         return RawHttp.send(base.getHost(), base.getPort(), head.toString(), request.body(), HANG_GUARD_MILLIS * 2);
     }
@@ -185,8 +272,7 @@ class FuzzIT {
         switch (random.nextInt(4)) {
             case 0, 1 -> headers.add("Authorization: Bearer " + token);
             case 2 -> headers.add("Authorization: Bearer " + UUID.randomUUID());
-            default -> {
-            }
+            default -> {}
         }
         return new Request(request.method(), request.target(), headers, request.body());
     }
@@ -197,10 +283,33 @@ class FuzzIT {
         StringBuilder json = new StringBuilder("{");
         int fields = 1 + random.nextInt(6);
         for (int i = 0; i < fields; i++) {
-            json.append(i == 0 ? "" : ",").append('"').append(pick(NAMES, random)).append("\":").append(pick(List.of(
-                    "[]", "{}", "[1,2,3]", "{\"a\":{\"b\":1}}", "true", "false", "null", "-1", "0", "2147483648",
-                    "9223372036854775808", "1.5", "-0.0", "\"\"", "\" \"", "\"" + zone + "\"", "[\"" + zone + "\"]",
-                    "{\"0\":{\"name\":1,\"type\":[],\"data\":{}}}", "[{\"name\":null,\"ttl\":\"x\"}]", "\"2026-02-30\""), random));
+            json.append(i == 0 ? "" : ",")
+                    .append('"')
+                    .append(pick(NAMES, random))
+                    .append("\":")
+                    .append(pick(
+                            List.of(
+                                    "[]",
+                                    "{}",
+                                    "[1,2,3]",
+                                    "{\"a\":{\"b\":1}}",
+                                    "true",
+                                    "false",
+                                    "null",
+                                    "-1",
+                                    "0",
+                                    "2147483648",
+                                    "9223372036854775808",
+                                    "1.5",
+                                    "-0.0",
+                                    "\"\"",
+                                    "\" \"",
+                                    "\"" + zone + "\"",
+                                    "[\"" + zone + "\"]",
+                                    "{\"0\":{\"name\":1,\"type\":[],\"data\":{}}}",
+                                    "[{\"name\":null,\"ttl\":\"x\"}]",
+                                    "\"2026-02-30\""),
+                            random));
         }
         return json(operation, random, json.append('}').toString());
     }
@@ -221,47 +330,90 @@ class FuzzIT {
     }
 
     private Request phpBrackets(Operation operation, Random random) {
-        String body = pick(List.of("records[0][name][x][y]=1", "a[]]=1", "[]=1", "a[=1", "a[b]c=1", "records[99999999999]=1",
-                "records[-1][name]=a", "records[][]=1&records[][]=2", "x[]=1&".repeat(15_000), "records[0]=1&records[0][name]=a",
-                "records=1&records[0][name]=a", "=&&=&", "%5B%5D=1", "records[0][ttl][]=1&records[0][ttl]=2",
-                "zone[]=" + zone, "zone[zone]=" + zone, "forceDelete[]=true"), random);
+        String body = pick(
+                List.of(
+                        "records[0][name][x][y]=1",
+                        "a[]]=1",
+                        "[]=1",
+                        "a[=1",
+                        "a[b]c=1",
+                        "records[99999999999]=1",
+                        "records[-1][name]=a",
+                        "records[][]=1&records[][]=2",
+                        "x[]=1&".repeat(15_000),
+                        "records[0]=1&records[0][name]=a",
+                        "records=1&records[0][name]=a",
+                        "=&&=&",
+                        "%5B%5D=1",
+                        "records[0][ttl][]=1&records[0][ttl]=2",
+                        "zone[]=" + zone,
+                        "zone[zone]=" + zone,
+                        "forceDelete[]=true"),
+                random);
         return form(operation, random, body);
     }
 
     private Request hugeExponents(Operation operation, Random random) {
-        String number = pick(List.of("1e999999999", "-1E+999999999", "1e-999999999", "9".repeat(5000), "1e308", "1e309",
-                "0.000000000000000000000000001", "123456789012345678901234567890"), random);
-        return json(operation, random, "{\"" + pick(NAMES, random) + "\":" + number + ",\"records\":[{\"name\":\"a\",\"type\":\"A\","
-                + "\"data\":\"192.0.2.1\",\"ttl\":" + number + "}]}");
+        String number = pick(
+                List.of(
+                        "1e999999999",
+                        "-1E+999999999",
+                        "1e-999999999",
+                        "9".repeat(5000),
+                        "1e308",
+                        "1e309",
+                        "0.000000000000000000000000001",
+                        "123456789012345678901234567890"),
+                random);
+        return json(
+                operation,
+                random,
+                "{\"" + pick(NAMES, random) + "\":" + number + ",\"records\":[{\"name\":\"a\",\"type\":\"A\","
+                        + "\"data\":\"192.0.2.1\",\"ttl\":" + number + "}]}");
     }
 
     private Request controlCharacters(Operation operation, Random random) {
-        String value = pick(List.of("\\u0000", "a\\u0000b", "\\u001b[31m", "x\\r\\ny", "\\t", "\\u2028", "\\ud800", "\\u007f"), random);
+        String value = pick(
+                List.of("\\u0000", "a\\u0000b", "\\u001b[31m", "x\\r\\ny", "\\t", "\\u2028", "\\ud800", "\\u007f"),
+                random);
         if (random.nextBoolean()) {
-            return json(operation, random, "{\"" + pick(NAMES, random) + "\":\"" + value + "\",\"zone\":\"" + zone + value + "\"}");
+            return json(
+                    operation,
+                    random,
+                    "{\"" + pick(NAMES, random) + "\":\"" + value + "\",\"zone\":\"" + zone + value + "\"}");
         }
-        String encoded = pick(List.of("%00", "a%00b", "%1b%5b31m", "x%0d%0ay", "%09", "%7f", "%0a$INCLUDE%20/etc/passwd"), random);
+        String encoded = pick(
+                List.of("%00", "a%00b", "%1b%5b31m", "x%0d%0ay", "%09", "%7f", "%0a$INCLUDE%20/etc/passwd"), random);
         return form(operation, random, pick(NAMES, random) + "=" + encoded + "&zone=" + zone + encoded);
     }
 
     private Request invalidUtf8(Operation operation, Random random) {
-        byte[] bad = pick(List.of(new byte[] {(byte) 0xef}, new byte[] {(byte) 0xff, (byte) 0xfe}, new byte[] {(byte) 0xc3, 0x28},
-                new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, new byte[] {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80}), random);
+        byte[] bad = pick(
+                List.of(
+                        new byte[] {(byte) 0xef},
+                        new byte[] {(byte) 0xff, (byte) 0xfe},
+                        new byte[] {(byte) 0xc3, 0x28},
+                        new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+                        new byte[] {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80}),
+                random);
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         boolean asJson = random.nextBoolean();
-        body.writeBytes((asJson ? "{\"" + pick(NAMES, random) + "\":\"na" : pick(NAMES, random) + "=na").getBytes(StandardCharsets.US_ASCII));
+        body.writeBytes((asJson ? "{\"" + pick(NAMES, random) + "\":\"na" : pick(NAMES, random) + "=na")
+                .getBytes(StandardCharsets.US_ASCII));
         body.writeBytes(bad);
         body.writeBytes((asJson ? "ve\"}" : "ve").getBytes(StandardCharsets.US_ASCII));
         String type = asJson ? "application/json" : "application/x-www-form-urlencoded";
         if (random.nextBoolean() && !asJson) {
-            return new Request(method(operation), path(operation, random) + "?name=%C3%28&zone=na%EF" , List.of(), null);
+            return new Request(method(operation), path(operation, random) + "?name=%C3%28&zone=na%EF", List.of(), null);
         }
-        return new Request(method(operation), path(operation, random), List.of("Content-Type: " + type), body.toByteArray());
+        return new Request(
+                method(operation), path(operation, random), List.of("Content-Type: " + type), body.toByteArray());
     }
 
     private Request percentEscapes(Operation operation, Random random) {
         String path = path(operation, random);
-        String broken = pick(List.of("%ZZ", "%", "%0", "%00", "%2F", "%25", "%C3%28", "%u0041", "%%", "%e2%80%ae"), random);
+        String broken =
+                pick(List.of("%ZZ", "%", "%0", "%00", "%2F", "%25", "%C3%28", "%u0041", "%%", "%e2%80%ae"), random);
         int slash = path.lastIndexOf('/');
         String target = random.nextBoolean()
                 ? path.substring(0, slash + 1) + broken + "/" + path.substring(slash + 1)
@@ -270,26 +422,47 @@ class FuzzIT {
     }
 
     private Request wrongContentTypes(Operation operation, Random random) {
-        String type = pick(List.of("garbage", "text/plain", "application/xml", "multipart/form-data",
-                "application/x-www-form-urlencoded; charset=utf-16", "application/json; charset=latin1", "*/*", "",
-                "application/json\u00e9", "multipart/form-data; boundary=", "text/dns", "application/octet-stream"), random);
-        byte[] body = pick(List.of("{\"zone\":\"" + zone + "\"}", "zone=" + zone, "<zone/>", "\u0000\u0001\u0002"), random)
+        String type = pick(
+                List.of(
+                        "garbage",
+                        "text/plain",
+                        "application/xml",
+                        "multipart/form-data",
+                        "application/x-www-form-urlencoded; charset=utf-16",
+                        "application/json; charset=latin1",
+                        "*/*",
+                        "",
+                        "application/json\u00e9",
+                        "multipart/form-data; boundary=",
+                        "text/dns",
+                        "application/octet-stream"),
+                random);
+        byte[] body = pick(
+                        List.of("{\"zone\":\"" + zone + "\"}", "zone=" + zone, "<zone/>", "\u0000\u0001\u0002"), random)
                 .getBytes(StandardCharsets.UTF_8);
         return new Request(method(operation), path(operation, random), List.of("Content-Type: " + type), body);
     }
 
     private Request brokenMultipart(Operation operation, Random random) {
         String boundary = "b" + random.nextInt(1000);
-        String body = pick(List.of(
-                "--" + boundary + "\r\nContent-Disposition: form-data; name=\"zone\"\r\n\r\n" + zone + "\r\n", // never closed
-                "--other\r\nContent-Disposition: form-data; name=\"zone\"\r\n\r\nx\r\n--other--\r\n",
-                "--" + boundary + "\r\n\r\nno disposition\r\n--" + boundary + "--\r\n",
-                "--" + boundary + "\r\nContent-Disposition: form-data; name=\"records[0][name]\"\r\n\r\n"
-                        + "--" + boundary + "\r\n".repeat(3) + "--" + boundary + "--\r\n",
-                ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"x[]\"\r\n\r\n1\r\n").repeat(5_000) + "--" + boundary + "--\r\n",
-                "garbage without any boundary"), random);
-        return new Request(method(operation), path(operation, random),
-                List.of("Content-Type: multipart/form-data; boundary=" + boundary), body.getBytes(StandardCharsets.UTF_8));
+        String body = pick(
+                List.of(
+                        "--" + boundary + "\r\nContent-Disposition: form-data; name=\"zone\"\r\n\r\n" + zone
+                                + "\r\n", // never closed
+                        "--other\r\nContent-Disposition: form-data; name=\"zone\"\r\n\r\nx\r\n--other--\r\n",
+                        "--" + boundary + "\r\n\r\nno disposition\r\n--" + boundary + "--\r\n",
+                        "--" + boundary + "\r\nContent-Disposition: form-data; name=\"records[0][name]\"\r\n\r\n" + "--"
+                                + boundary + "\r\n".repeat(3) + "--" + boundary + "--\r\n",
+                        ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"x[]\"\r\n\r\n1\r\n")
+                                        .repeat(5_000)
+                                + "--" + boundary + "--\r\n",
+                        "garbage without any boundary"),
+                random);
+        return new Request(
+                method(operation),
+                path(operation, random),
+                List.of("Content-Type: multipart/form-data; boundary=" + boundary),
+                body.getBytes(StandardCharsets.UTF_8));
     }
 
     private Request twoMebibytes(Operation operation, Random random) {
@@ -302,18 +475,28 @@ class FuzzIT {
 
     private Request oddMethods(Operation operation, Random random) {
         String method = pick(METHODS, random);
-        return new Request(method, path(operation, random) + "?zone=" + zone, List.of("Content-Type: application/json"),
+        return new Request(
+                method,
+                path(operation, random) + "?zone=" + zone,
+                List.of("Content-Type: application/json"),
                 random.nextBoolean() ? null : ("{\"zone\":\"" + zone + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
     // ---- helpers
 
     private Request json(Operation operation, Random random, String json) {
-        return new Request(method(operation), path(operation, random), List.of("Content-Type: application/json"), json.getBytes(StandardCharsets.UTF_8));
+        return new Request(
+                method(operation),
+                path(operation, random),
+                List.of("Content-Type: application/json"),
+                json.getBytes(StandardCharsets.UTF_8));
     }
 
     private Request form(Operation operation, Random random, String form) {
-        return new Request(method(operation), path(operation, random), List.of("Content-Type: application/x-www-form-urlencoded"),
+        return new Request(
+                method(operation),
+                path(operation, random),
+                List.of("Content-Type: application/x-www-form-urlencoded"),
                 form.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -326,7 +509,8 @@ class FuzzIT {
     private String path(Operation operation, Random random) {
         String path = operation.path();
         for (String parameter : operation.pathParameters()) {
-            String value = pick(List.of(zone, zone, "1", "0", "-1", "99999999999999999999", "x", "..", "a%20b"), random);
+            String value =
+                    pick(List.of(zone, zone, "1", "0", "-1", "99999999999999999999", "x", "..", "a%20b"), random);
             path = path.replaceFirst("\\{" + parameter + "(:[^}]*)?}", java.util.regex.Matcher.quoteReplacement(value));
         }
         return path;

@@ -62,22 +62,37 @@ class GeneratedClientIT {
 
         DnsZonesApi zones = new DnsZonesApi(clientWith(token));
         String name = username + ".example";
-        ZoneEnvelope created = zones.createZone(new NewZone().name(name).ttl(3600)
-                .records(List.of(new RecordInput().name("www").type(RecordInput.TypeEnum.A).data("192.0.2.10"))));
+        ZoneEnvelope created = zones.createZone(new NewZone()
+                .name(name)
+                .ttl(3600)
+                .records(List.of(new RecordInput()
+                        .name("www")
+                        .type(RecordInput.TypeEnum.A)
+                        .data("192.0.2.10"))));
         assertEquals(name, created.getData().getZone().getName());
         assertEquals(3600, created.getData().getZone().getTtl());
 
-        ZoneEnvelope added = zones.addRecords(new RecordsToAdd().zone(name)
-                .records(List.of(new RecordInput().name("mail").type(RecordInput.TypeEnum.A).data("192.0.2.25").ttl(600))));
+        ZoneEnvelope added = zones.addRecords(new RecordsToAdd()
+                .zone(name)
+                .records(List.of(new RecordInput()
+                        .name("mail")
+                        .type(RecordInput.TypeEnum.A)
+                        .data("192.0.2.25")
+                        .ttl(600))));
         assertEquals(2, added.getData().getZone().getRecords().size());
 
         Zone shown = zones.showZone(name, null).getData().getZone();
         assertEquals(name, shown.getName());
-        Record mail = shown.getRecords().stream().filter(r -> r.getName().equals("mail")).findFirst().orElseThrow();
+        Record mail = shown.getRecords().stream()
+                .filter(r -> r.getName().equals("mail"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("A", mail.getType());
         assertEquals("192.0.2.25", mail.getData());
         assertEquals("600", mail.getTtl());
-        assertTrue(shown.getRecords().stream().anyMatch(r -> r.getName().equals("www") && r.getData().equals("192.0.2.10")),
+        assertTrue(
+                shown.getRecords().stream()
+                        .anyMatch(r -> r.getName().equals("www") && r.getData().equals("192.0.2.10")),
                 String.valueOf(shown.getRecords()));
     }
 }

@@ -46,18 +46,25 @@ class HostileInputIT {
     @Test
     void repeatedBracketKeysBeforeAuthentication() {
         String justUnder = "x[]=1&".repeat(19_999);
-        Api.Response parsed = timed("19 999 x[]=1 to the public status endpoint", justUnder.length(),
+        Api.Response parsed = timed(
+                "19 999 x[]=1 to the public status endpoint",
+                justUnder.length(),
                 () -> Api.at(base).send("POST", STATUS, "application/x-www-form-urlencoded", justUnder, Map.of()));
         assertEnvelope(parsed, 422); // state, state_percent, state_text missing
 
         String over = "x[]=1&".repeat(20_001);
-        Api.Response refused = timed("20 001 x[]=1 to the public status endpoint", over.length(),
+        Api.Response refused = timed(
+                "20 001 x[]=1 to the public status endpoint",
+                over.length(),
                 () -> Api.at(base).send("POST", STATUS, "application/x-www-form-urlencoded", over, Map.of()));
         assertEnvelope(refused, 413);
         assertEquals(List.of(4131), refused.errorCodes());
 
-        Api.Response unauthenticated = timed("20 001 x[]=1 to create, no token", over.length(),
-                () -> Api.at(base).send("POST", "/api/v1/dns/zones/create", "application/x-www-form-urlencoded", over, Map.of()));
+        Api.Response unauthenticated = timed(
+                "20 001 x[]=1 to create, no token",
+                over.length(),
+                () -> Api.at(base)
+                        .send("POST", "/api/v1/dns/zones/create", "application/x-www-form-urlencoded", over, Map.of()));
         assertTrue(unauthenticated.status() == 401 || unauthenticated.status() == 413, unauthenticated.toString());
         assertEnvelope(unauthenticated, unauthenticated.status());
     }
@@ -66,14 +73,23 @@ class HostileInputIT {
     void deeplyNestedJsonWithAndWithoutAToken() {
         for (int depth : List.of(17, 1_000, 100_000)) {
             String json = "{\"zone\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
-            Api.Response withToken = timed("JSON nested " + depth + " deep, with a token", json.length(),
+            Api.Response withToken = timed(
+                    "JSON nested " + depth + " deep, with a token",
+                    json.length(),
                     () -> api.send("POST", "/api/v1/dns/zones/create", "application/json", json, Map.of()));
             assertEnvelope(withToken, 400);
-            Api.Response publicEndpoint = timed("JSON nested " + depth + " deep, public endpoint", json.length(),
+            Api.Response publicEndpoint = timed(
+                    "JSON nested " + depth + " deep, public endpoint",
+                    json.length(),
                     () -> Api.at(base).send("POST", STATUS, "application/json", json, Map.of()));
             assertEnvelope(publicEndpoint, 400);
-            Api.Response tokenInTheBody = Api.at(base).send("POST", "/api/v1/dns/zones/create", "application/json",
-                    json.replace("{\"zone\":", "{\"authToken\":\"x\",\"zone\":"), Map.of());
+            Api.Response tokenInTheBody = Api.at(base)
+                    .send(
+                            "POST",
+                            "/api/v1/dns/zones/create",
+                            "application/json",
+                            json.replace("{\"zone\":", "{\"authToken\":\"x\",\"zone\":"),
+                            Map.of());
             assertTrue(tokenInTheBody.status() == 400 || tokenInTheBody.status() == 401, tokenInTheBody.toString());
             assertEnvelope(tokenInTheBody, tokenInTheBody.status());
         }
@@ -83,15 +99,22 @@ class HostileInputIT {
     void hugeExponentsAreRefusedNotExpanded() {
         for (String number : List.of("1e999999999", "-1E+999999999", "1e-999999999", "12345678901234567890e80")) {
             String json = "{\"name\": " + number + ", \"ttl\": " + number + "}";
-            Api.Response refused = timed("{\"name\": " + number + "}", json.length(),
+            Api.Response refused = timed(
+                    "{\"name\": " + number + "}",
+                    json.length(),
                     () -> api.send("POST", "/api/v1/dns/zones/create", "application/json", json, Map.of()));
             assertEnvelope(refused, 422);
             assertTrue(refused.errorFields().containsAll(List.of("name", "ttl")), refused.body());
-            Api.Response bool = api.send("DELETE", "/api/v1/dns/zones/delete", "application/json",
-                    "{\"zone\": \"x.example\", \"forceDelete\": " + number + "}", Map.of());
+            Api.Response bool = api.send(
+                    "DELETE",
+                    "/api/v1/dns/zones/delete",
+                    "application/json",
+                    "{\"zone\": \"x.example\", \"forceDelete\": " + number + "}",
+                    Map.of());
             assertEnvelope(bool, 422);
         }
-        Api.Response numericName = api.send("GET", "/api/v1/dns/zones/show?zone=1", "application/json", "{\"zone\": 12e3}", Map.of());
+        Api.Response numericName =
+                api.send("GET", "/api/v1/dns/zones/show?zone=1", "application/json", "{\"zone\": 12e3}", Map.of());
         assertEnvelope(numericName, 404); // 12000: a plain number is still text
     }
 

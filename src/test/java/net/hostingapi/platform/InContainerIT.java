@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.enterprise.inject.spi.CDI;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import jakarta.ejb.EJBAccessException;
+import jakarta.enterprise.inject.spi.CDI;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -19,6 +17,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import javax.sql.DataSource;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.platform.control.ApiException;
@@ -42,13 +42,17 @@ import org.junit.jupiter.api.Test;
 class InContainerIT {
 
     /** The shape of a record element as the zone operations take it. */
-    public record Item(@NotNull String name, FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
-                       @Param("min_ttl") @Min(60) Integer minTtl) {
-    }
+    public record Item(
+            @NotNull String name,
+            FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
+            @Param("min_ttl") @Min(60) Integer minTtl) {}
 
-    public record Sample(Integer refresh, Boolean forceDelete, String hostmaster,
-                         @Param("project_uuid") FieldUpdate<String> projectUuid, List<@Valid Item> records) {
-    }
+    public record Sample(
+            Integer refresh,
+            Boolean forceDelete,
+            String hostmaster,
+            @Param("project_uuid") FieldUpdate<String> projectUuid,
+            List<@Valid Item> records) {}
 
     @Deployment
     static WebArchive deployment() {
@@ -70,7 +74,8 @@ class InContainerIT {
 
     @Test
     void numbersAsStringsAndBooleansAsDigitsInJson() {
-        Sample sample = bindJson("{\"refresh\":\"7200\",\"forceDelete\":1,\"records\":[{\"name\":\"www\",\"ttl\":\"300\"}]}");
+        Sample sample =
+                bindJson("{\"refresh\":\"7200\",\"forceDelete\":1,\"records\":[{\"name\":\"www\",\"ttl\":\"300\"}]}");
         assertEquals(7200, sample.refresh());
         assertEquals(Boolean.TRUE, sample.forceDelete());
         assertEquals(FieldUpdate.to(300), sample.records().get(0).ttl());
@@ -88,7 +93,9 @@ class InContainerIT {
 
     @Test
     void bracketFormsBecomeListsOfObjects() {
-        Sample sample = bind(null, "application/x-www-form-urlencoded",
+        Sample sample = bind(
+                null,
+                "application/x-www-form-urlencoded",
                 "refresh=3600&records[0][name]=www&records[0][ttl]=120&records[1][name]=mail&forceDelete=0");
         assertEquals(3600, sample.refresh());
         assertEquals(Boolean.FALSE, sample.forceDelete());
@@ -107,23 +114,31 @@ class InContainerIT {
 
     @Test
     void emptyStringIsAbsentAndNullIsAValueWhereItMayBe() {
-        Sample sample = bindJson("{\"hostmaster\":\"\",\"refresh\":\"\",\"project_uuid\":null,\"records\":[{\"name\":\"x\",\"ttl\":null}]}");
+        Sample sample = bindJson(
+                "{\"hostmaster\":\"\",\"refresh\":\"\",\"project_uuid\":null,\"records\":[{\"name\":\"x\",\"ttl\":null}]}");
         assertNull(sample.hostmaster());
         assertNull(sample.refresh());
         assertEquals(FieldUpdate.cleared(), sample.projectUuid(), "null clears");
         assertEquals(FieldUpdate.cleared(), sample.records().get(0).ttl(), "null ttl inherits the zone's");
-        assertEquals(FieldUpdate.absent(), bindJson("{\"project_uuid\":\"\"}").projectUuid(), "\"\" is absent, not a clearing null");
+        assertEquals(
+                FieldUpdate.absent(),
+                bindJson("{\"project_uuid\":\"\"}").projectUuid(),
+                "\"\" is absent, not a clearing null");
         assertEquals(FieldUpdate.absent(), bindJson("{}").projectUuid(), "left out: absent, never null");
-        assertEquals(FieldUpdate.to("p-1"), bindJson("{\"project_uuid\":\"p-1\"}").projectUuid());
+        assertEquals(
+                FieldUpdate.to("p-1"), bindJson("{\"project_uuid\":\"p-1\"}").projectUuid());
     }
 
     @Test
     void everyViolationIsReportedWithItsPath() {
-        ApiException failure = assertThrows(ApiException.class, () -> bindJson(
-                "{\"refresh\":\"7k\",\"forceDelete\":\"maybe\",\"records\":[{\"name\":\"ok\",\"ttl\":5},{\"ttl\":\"60\",\"min_ttl\":1}]}"));
+        ApiException failure = assertThrows(
+                ApiException.class,
+                () -> bindJson(
+                        "{\"refresh\":\"7k\",\"forceDelete\":\"maybe\",\"records\":[{\"name\":\"ok\",\"ttl\":5},{\"ttl\":\"60\",\"min_ttl\":1}]}"));
         assertEquals(422, failure.status());
         // Paths name fields as the wire does: min_ttl, not the Java component minTtl.
-        assertEquals(Set.of("refresh", "forceDelete", "records[0].ttl", "records[1].name", "records[1].min_ttl"),
+        assertEquals(
+                Set.of("refresh", "forceDelete", "records[0].ttl", "records[1].name", "records[1].min_ttl"),
                 Set.copyOf(failure.errors().stream().map(Message::field).toList()));
     }
 
@@ -140,10 +155,13 @@ class InContainerIT {
     @Test
     void flywayCreatedTheSchemaInUtf8mb4() throws SQLException, NamingException {
         try (Connection connection = dataSource().getConnection();
-             ResultSet history = connection.createStatement().executeQuery(
-                     "SELECT COUNT(*) FROM flyway_schema_history WHERE success = 1");
-             ResultSet charset = connection.createStatement().executeQuery(
-                     "SELECT table_collation FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'users'")) {
+                ResultSet history = connection
+                        .createStatement()
+                        .executeQuery("SELECT COUNT(*) FROM flyway_schema_history WHERE success = 1");
+                ResultSet charset = connection
+                        .createStatement()
+                        .executeQuery(
+                                "SELECT table_collation FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'users'")) {
             history.next();
             assertTrue(history.getInt(1) >= 1);
             charset.next();

@@ -37,13 +37,30 @@ class MetricsIT {
         String zone = customer.username() + ".example";
         double before = value(metrics(), "http_server_requests_count", "POST /api/v1/dns/zones/create", "201");
         for (int i = 0; i < 3; i++) {
-            assertEquals(201, customer.api().json("POST", "/api/v1/dns/zones/create",
-                    Json.createObjectBuilder().add("name", i + zone).build()).status());
+            assertEquals(
+                    201,
+                    customer.api()
+                            .json(
+                                    "POST",
+                                    "/api/v1/dns/zones/create",
+                                    Json.createObjectBuilder()
+                                            .add("name", i + zone)
+                                            .build())
+                            .status());
         }
         String text = metrics();
-        assertEquals(before + 3, value(text, "http_server_requests_count", "POST /api/v1/dns/zones/create", "201"), 0.0);
-        assertTrue(value(text, "http_server_requests_sum", "POST /api/v1/dns/zones/create", "201") > 0, "durations add up");
-        assertTrue(value(api.get("/no/such/path").status() == 404 ? metrics() : "", "http_server_requests_count", "unmatched", "404") >= 1,
+        assertEquals(
+                before + 3, value(text, "http_server_requests_count", "POST /api/v1/dns/zones/create", "201"), 0.0);
+        assertTrue(
+                value(text, "http_server_requests_sum", "POST /api/v1/dns/zones/create", "201") > 0,
+                "durations add up");
+        assertTrue(
+                value(
+                                api.get("/no/such/path").status() == 404 ? metrics() : "",
+                                "http_server_requests_count",
+                                "unmatched",
+                                "404")
+                        >= 1,
                 "unknown paths count as unmatched");
     }
 
@@ -66,9 +83,15 @@ class MetricsIT {
     void outboxBacklogsAreReadFromTheDatabase() {
         // -1: the query failed; -2: no such gauge.
         String text = metrics();
-        for (String gauge : List.of("nameserver_outbox_backlog", "nameserver_outbox_failing", "nameserver_outbox_oldest_age_seconds",
-                "mail_outbox_backlog", "mail_outbox_failing", "mail_outbox_oldest_age_seconds",
-                "nameserver_publication_failures_total", "mail_delivery_failures_total")) {
+        for (String gauge : List.of(
+                "nameserver_outbox_backlog",
+                "nameserver_outbox_failing",
+                "nameserver_outbox_oldest_age_seconds",
+                "mail_outbox_backlog",
+                "mail_outbox_failing",
+                "mail_outbox_oldest_age_seconds",
+                "nameserver_publication_failures_total",
+                "mail_delivery_failures_total")) {
             assertTrue(plain(text, gauge) >= 0, gauge + " is read from the database: " + text);
         }
     }
@@ -78,12 +101,17 @@ class MetricsIT {
         Api api = Api.at(base);
         for (String path : List.of("/health", "/health/live", "/metrics", "/no/such/path")) {
             Api.Response answer = api.get(path);
-            assertTrue(answer.header("X-Request-Id") != null && answer.header("X-Request-Id").matches("[0-9a-f-]{36}"),
+            assertTrue(
+                    answer.header("X-Request-Id") != null
+                            && answer.header("X-Request-Id").matches("[0-9a-f-]{36}"),
                     path + " answered " + answer.status() + " with " + answer.headers());
         }
         assertTrue(api.get("/health").body().contains("\"database\""), "Payara's health document, passed on");
-        assertTrue(value(metrics(), "http_server_requests_count", "GET /health/*", "200")
-                + value(metrics(), "http_server_requests_count", "GET /health", "200") >= 1, "counted as an operation of its own");
+        assertTrue(
+                value(metrics(), "http_server_requests_count", "GET /health/*", "200")
+                                + value(metrics(), "http_server_requests_count", "GET /health", "200")
+                        >= 1,
+                "counted as an operation of its own");
     }
 
     private String metrics() {
@@ -95,7 +123,9 @@ class MetricsIT {
     /** The value of the series of {@code name} with the given operation and status labels; 0 if absent. */
     private static double value(String text, String name, String operation, String status) {
         for (String line : text.split("\n")) {
-            if (line.startsWith(name + "{") && line.contains("operation=\"" + operation + "\"") && line.contains("status=\"" + status + "\"")) {
+            if (line.startsWith(name + "{")
+                    && line.contains("operation=\"" + operation + "\"")
+                    && line.contains("status=\"" + status + "\"")) {
                 return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
             }
         }
@@ -104,8 +134,11 @@ class MetricsIT {
 
     /** The value of the first series whose line starts with {@code prefix} (a name, or a name and its first labels); -2 if absent. */
     private static double plain(String text, String prefix) {
-        Matcher line = Pattern.compile("^" + Pattern.quote(prefix) + "[{ ].*?([-0-9.eE+]+|NaN)$|^" + Pattern.quote(prefix) + ".*? ([-0-9.eE+]+)$",
-                Pattern.MULTILINE).matcher(text);
+        Matcher line = Pattern.compile(
+                        "^" + Pattern.quote(prefix) + "[{ ].*?([-0-9.eE+]+|NaN)$|^" + Pattern.quote(prefix)
+                                + ".*? ([-0-9.eE+]+)$",
+                        Pattern.MULTILINE)
+                .matcher(text);
         if (!line.find()) {
             return -2;
         }

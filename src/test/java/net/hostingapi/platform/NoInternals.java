@@ -7,11 +7,20 @@ import java.util.List;
 /** No answer may show a stack trace, SQL or class names. */
 final class NoInternals {
 
-    private static final List<String> TELLTALES = List.of("Exception", "\tat ", "at net.", "at java.", "at org.",
-            "java.lang", "org.eclipse", "SQL", "EJB", "jakarta.", "Caused by");
+    private static final List<String> TELLTALES = List.of(
+            "Exception",
+            "\tat ",
+            "at net.",
+            "at java.",
+            "at org.",
+            "java.lang",
+            "org.eclipse",
+            "SQL",
+            "EJB",
+            "jakarta.",
+            "Caused by");
 
-    private NoInternals() {
-    }
+    private NoInternals() {}
 
     static void assertNone(String body) {
         for (String telltale : TELLTALES) {

@@ -48,8 +48,11 @@ class OperationsIT {
         assertEquals(200, health.status(), health.body());
         JsonObject body = health.envelope();
         assertEquals("UP", body.getString("status"));
-        assertTrue(body.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
-                .anyMatch(c -> c.getString("name").equals("database") && c.getString("status").equals("UP")), health.body());
+        assertTrue(
+                body.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                        .anyMatch(c -> c.getString("name").equals("database")
+                                && c.getString("status").equals("UP")),
+                health.body());
     }
 
     @Test
@@ -68,8 +71,10 @@ class OperationsIT {
         Path classes = Path.of("target", "classes");
         List<String> paths = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(f -> f.toString().endsWith("Resource.class")).toList()) {
-                String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith("Resource.class")).toList()) {
+                String name =
+                        classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
                 Class<?> type = Class.forName(name);
                 jakarta.ws.rs.Path root = type.getAnnotation(jakarta.ws.rs.Path.class);
                 if (root == null) {
@@ -81,7 +86,8 @@ class OperationsIT {
                     if (operation) {
                         jakarta.ws.rs.Path sub = method.getAnnotation(jakarta.ws.rs.Path.class);
                         String path = "/api/v1/" + root.value() + (sub == null ? "" : "/" + sub.value());
-                        paths.add(path.replaceAll("\\{([a-zA-Z_]+)\\s*:[^/]*\\}", "{$1}").replaceAll("/+", "/"));
+                        paths.add(path.replaceAll("\\{([a-zA-Z_]+)\\s*:[^/]*\\}", "{$1}")
+                                .replaceAll("/+", "/"));
                     }
                 }
             }
@@ -102,7 +108,9 @@ class OperationsIT {
         assertEquals(List.of(), result.getMessages(), "swagger-parser's messages");
         OpenAPI document = result.getOpenAPI();
         assertEquals("Hosting API", document.getInfo().getTitle());
-        assertEquals(Set.of("bearerAuth", "authToken"), document.getComponents().getSecuritySchemes().keySet());
+        assertEquals(
+                Set.of("bearerAuth", "authToken"),
+                document.getComponents().getSecuritySchemes().keySet());
         Set<String> ids = new HashSet<>();
         int operations = 0;
         for (var path : document.getPaths().entrySet()) {
@@ -110,12 +118,15 @@ class OperationsIT {
                 io.swagger.v3.oas.models.Operation operation = entry.getValue();
                 String where = entry.getKey() + " " + path.getKey();
                 operations++;
-                assertTrue(ids.add(operation.getOperationId()), "operationId " + operation.getOperationId() + " twice: " + where);
+                assertTrue(
+                        ids.add(operation.getOperationId()),
+                        "operationId " + operation.getOperationId() + " twice: " + where);
                 assertEquals(1, operation.getTags().size(), where);
                 assertTrue(operation.getResponses().keySet().stream().anyMatch(s -> s.startsWith("2")), where);
                 assertFalse(operation.getResponses().containsKey("default"), where);
                 assertTrue(operation.getResponses().containsKey("422"), where);
-                boolean isPublic = operation.getSecurity() == null || operation.getSecurity().isEmpty(); // no global security
+                boolean isPublic = operation.getSecurity() == null
+                        || operation.getSecurity().isEmpty(); // no global security
                 assertEquals(!isPublic, operation.getResponses().containsKey("401"), where);
             }
         }
@@ -123,13 +134,23 @@ class OperationsIT {
         // what the main operations take: the records they bind, with their wire names and constraints
         var newZone = document.getComponents().getSchemas().get("NewZone");
         assertEquals(List.of("name"), newZone.getRequired());
-        assertEquals(new java.math.BigDecimal(60), ((io.swagger.v3.oas.models.media.Schema<?>) newZone.getProperties().get("ttl")).getMinimum());
-        assertTrue(newZone.getProperties().containsKey("project_uuid"), newZone.getProperties().keySet().toString());
-        var addRecords = document.getPaths().get("/api/v1/dns/zones/records/add").getPost();
-        assertEquals(Set.of("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
+        assertEquals(
+                new java.math.BigDecimal(60),
+                ((io.swagger.v3.oas.models.media.Schema<?>)
+                                newZone.getProperties().get("ttl"))
+                        .getMinimum());
+        assertTrue(
+                newZone.getProperties().containsKey("project_uuid"),
+                newZone.getProperties().keySet().toString());
+        var addRecords =
+                document.getPaths().get("/api/v1/dns/zones/records/add").getPost();
+        assertEquals(
+                Set.of("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
                 addRecords.getRequestBody().getContent().keySet());
         var showZone = document.getPaths().get("/api/v1/dns/zones/show").getGet();
-        assertTrue(showZone.getParameters().stream().anyMatch(p -> p.getName().equals("zone") && p.getIn().equals("query") && p.getRequired()),
+        assertTrue(
+                showZone.getParameters().stream()
+                        .anyMatch(p -> p.getName().equals("zone") && p.getIn().equals("query") && p.getRequired()),
                 String.valueOf(showZone.getParameters()));
     }
 
@@ -148,7 +169,9 @@ class OperationsIT {
         String snapshot = Files.readString(Path.of("src", "test", "resources", "openapi", "hosting-api.yaml"));
         // as trees: Payara writes the members of some objects in varying order
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        assertEquals(yaml.readTree(snapshot), yaml.readTree(served),
+        assertEquals(
+                yaml.readTree(snapshot),
+                yaml.readTree(served),
                 "the served document differs from the snapshot: cp target/openapi/hosting-api.yaml src/test/resources/openapi/");
     }
 
@@ -158,14 +181,20 @@ class OperationsIT {
         Api.Response yaml = anonymous.get("/openapi");
         assertTrue(yaml.header("Content-Type").startsWith("application/yaml"), yaml.header("Content-Type"));
         assertTrue(yaml.body().startsWith("openapi: 3."), yaml.body().substring(0, 40));
-        Api.Response byAccept = anonymous.send("GET", "/openapi", null, null, java.util.Map.of("Accept", "application/json"));
+        Api.Response byAccept =
+                anonymous.send("GET", "/openapi", null, null, java.util.Map.of("Accept", "application/json"));
         assertEquals(200, byAccept.status());
         assertTrue(byAccept.header("Content-Type").startsWith("application/json"), byAccept.header("Content-Type"));
-        assertTrue(byAccept.envelope().getString("openapi").startsWith("3."), byAccept.body().substring(0, 40));
+        assertTrue(
+                byAccept.envelope().getString("openapi").startsWith("3."),
+                byAccept.body().substring(0, 40));
         Api.Response byFormat = anonymous.get("/openapi?format=json");
         assertTrue(byFormat.header("Content-Type").startsWith("application/json"), byFormat.header("Content-Type"));
         assertTrue(byFormat.envelope().containsKey("paths"));
-        assertEquals(List.of(), new OpenAPIV3Parser().readContents(byFormat.body(), null, null).getMessages(), "swagger-parser on the JSON");
+        assertEquals(
+                List.of(),
+                new OpenAPIV3Parser().readContents(byFormat.body(), null, null).getMessages(),
+                "swagger-parser on the JSON");
     }
 
     /** Swagger UI, public: the page, and the scripts and styles it loads from the webjar. */
@@ -176,13 +205,16 @@ class OperationsIT {
         assertEquals(200, page.status(), page.body());
         assertTrue(page.header("Content-Type").startsWith("text/html"), page.header("Content-Type"));
         assertTrue(page.body().contains("url: \"/openapi\""), page.body());
-        java.util.regex.Matcher assets = java.util.regex.Pattern.compile("(?:src|href)=\"(/webjars/[^\"]+\\.(js|css))\"").matcher(page.body());
+        java.util.regex.Matcher assets = java.util.regex.Pattern.compile(
+                        "(?:src|href)=\"(/webjars/[^\"]+\\.(js|css))\"")
+                .matcher(page.body());
         Set<String> types = new HashSet<>();
         while (assets.find()) {
             Api.Response asset = anonymous.get(assets.group(1));
             assertEquals(200, asset.status(), assets.group(1));
             assertTrue(asset.body().length() > 10_000, assets.group(1));
-            assertTrue(asset.header("Content-Type").contains(assets.group(2).equals("js") ? "javascript" : "css"),
+            assertTrue(
+                    asset.header("Content-Type").contains(assets.group(2).equals("js") ? "javascript" : "css"),
                     assets.group(1) + ": " + asset.header("Content-Type"));
             types.add(assets.group(2));
         }
@@ -193,6 +225,8 @@ class OperationsIT {
     void metricsAreServed() {
         Api.Response metrics = Api.at(base).get("/metrics");
         assertEquals(200, metrics.status());
-        assertTrue(metrics.body().contains("jvm") || metrics.body().contains("base_"), metrics.body().substring(0, Math.min(200, metrics.body().length())));
+        assertTrue(
+                metrics.body().contains("jvm") || metrics.body().contains("base_"),
+                metrics.body().substring(0, Math.min(200, metrics.body().length())));
     }
 }

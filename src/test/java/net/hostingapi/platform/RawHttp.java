@@ -30,8 +30,7 @@ public final class RawHttp {
         }
     }
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /**
      * Sends {@code head} (request line and headers, each ending in CRLF, without the blank line)
@@ -67,7 +66,8 @@ public final class RawHttp {
         return exchange(host, port, request, null, timeoutMillis, true);
     }
 
-    private static Answer exchange(String host, int port, String request, byte[] body, int timeoutMillis, boolean halfClose) {
+    private static Answer exchange(
+            String host, int port, String request, byte[] body, int timeoutMillis, boolean halfClose) {
         int headEnd = request.indexOf("\r\n\r\n");
         String head = (headEnd < 0 ? request : request.substring(0, headEnd)).toLowerCase(Locale.ROOT);
         StringBuilder added = new StringBuilder();
@@ -78,7 +78,8 @@ public final class RawHttp {
             added.append("Connection: close\r\n");
         }
         int lineEnd = request.indexOf("\r\n");
-        String full = lineEnd < 0 ? request : request.substring(0, lineEnd + 2) + added + request.substring(lineEnd + 2);
+        String full =
+                lineEnd < 0 ? request : request.substring(0, lineEnd + 2) + added + request.substring(lineEnd + 2);
         long start = System.nanoTime();
         try (Socket socket = new Socket(host, port)) {
             socket.setSoTimeout(timeoutMillis);
@@ -98,10 +99,15 @@ public final class RawHttp {
             byte[] raw = readAll(socket.getInputStream());
             return parse(raw, (System.nanoTime() - start) / 1_000_000);
         } catch (SocketTimeoutException e) {
-            return new Answer(-1, "no answer within " + timeoutMillis + " ms to " + firstLine(full), Map.of(), new byte[0],
+            return new Answer(
+                    -1,
+                    "no answer within " + timeoutMillis + " ms to " + firstLine(full),
+                    Map.of(),
+                    new byte[0],
                     (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
-            return new Answer(-1, "closed: " + e.getMessage(), Map.of(), new byte[0], (System.nanoTime() - start) / 1_000_000);
+            return new Answer(
+                    -1, "closed: " + e.getMessage(), Map.of(), new byte[0], (System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -131,7 +137,9 @@ public final class RawHttp {
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+                headers.put(
+                        lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                        lines[i].substring(colon + 1).trim());
             }
         }
         byte[] body = java.util.Arrays.copyOfRange(raw, headEnd + 4, raw.length);

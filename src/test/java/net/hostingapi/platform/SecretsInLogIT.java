@@ -58,7 +58,8 @@ class SecretsInLogIT {
         Api.Response response = Api.at(base).send("POST", "/api/v1/dns/zones?authToken=" + token, FORM, "", Map.of());
         ServerLog.requestLine(response.header("X-Request-Id"));
         assertAbsent(Map.of("the customer's token", token));
-        assertFalse(ServerLog.text().contains("contains form parameters in the request body"),
+        assertFalse(
+                ServerLog.text().contains("contains form parameters in the request body"),
                 "Jersey's warning about a consumed form body, which names the whole URI");
     }
 
@@ -74,8 +75,10 @@ class SecretsInLogIT {
     @Test
     void theRequestLineNamesAccountAndTokenIdNeverTheToken() {
         Api.Customer customer = Api.at(base).newCustomer();
-        long accountId = customer.created().getJsonObject("customer").getJsonNumber("id").longValue();
-        long tokenId = customer.created().getJsonObject("token").getJsonNumber("id").longValue();
+        long accountId =
+                customer.created().getJsonObject("customer").getJsonNumber("id").longValue();
+        long tokenId =
+                customer.created().getJsonObject("token").getJsonNumber("id").longValue();
 
         Api.Response byHeader = customer.api().get("/api/v1/dns/zones");
         assertEquals(200, byHeader.status(), byHeader.body());
@@ -115,8 +118,12 @@ class SecretsInLogIT {
         Api loopback = Api.at(loopback());
         for (String secret : List.of(token, Api.OPERATOR_TOKEN, invalid)) {
             Api client = secret.equals(invalid) ? loopback : anonymous;
-            for (String path : List.of("/api/v1/dns/zones", "/api/v1/dns/zones/create", "/api/v1/customers/create",
-                    "/api/v1/datacenter/server-actions/file?address=10.9.8.7", "/api/v1/no/such/path")) {
+            for (String path : List.of(
+                    "/api/v1/dns/zones",
+                    "/api/v1/dns/zones/create",
+                    "/api/v1/customers/create",
+                    "/api/v1/datacenter/server-actions/file?address=10.9.8.7",
+                    "/api/v1/no/such/path")) {
                 answers.addAll(everyPlace(client, path, secret));
             }
         }
@@ -124,13 +131,18 @@ class SecretsInLogIT {
         answers.add(anonymous.get(link.substring(link.indexOf(CONFIRM))));
         answers.add(anonymous.get(CONFIRM + "?token=" + linkToken));
         answers.add(anonymous.form("POST", CONFIRM, "token=" + linkToken));
-        answers.add(anonymous.json("POST", CONFIRM, Json.createObjectBuilder().add("token", linkToken).build()));
+        answers.add(anonymous.json(
+                "POST",
+                CONFIRM,
+                Json.createObjectBuilder().add("token", linkToken).build()));
         answers.add(anonymous.send("POST", CONFIRM + "?token=" + linkToken, FORM, "", Map.of()));
         answers.add(anonymous.send("DELETE", CONFIRM + "?token=" + linkToken, FORM, "token=" + linkToken, Map.of()));
         answers.add(anonymous.send("GET", CONFIRM + "/" + linkToken, null, null, Map.of()));
         for (Api.Response answer : answers) {
             for (Map.Entry<String, String> secret : secrets.entrySet()) {
-                assertFalse(answer.body().contains(secret.getValue()), secret.getKey() + " in the answer " + answer.status());
+                assertFalse(
+                        answer.body().contains(secret.getValue()),
+                        secret.getKey() + " in the answer " + answer.status());
             }
         }
         // Requests that Grizzly or the servlet layer may refuse before JAX-RS sees them.
@@ -139,13 +151,22 @@ class SecretsInLogIT {
             raw(host, "GET /api/v1/dns/zones?authToken=" + secret + "&x=%zz HTTP/1.1\r\n\r\n");
             raw(host, "GET /api/v1/dns/zones?authToken=" + secret + "&x={|}^` HTTP/1.1\r\n\r\n");
             raw(host, "GET /api/v1/%zz/dns?authToken=" + secret + " HTTP/1.1\r\n\r\n");
-            raw(host, "GET /api/v1/dns/zones?authToken=" + secret + " HTTP/1.1\r\nAuthorization: Bearer " + secret
-                    + "\r\nX-Bad-Header\r\n\r\n");
-            raw(host, "POST /api/v1/dns/zones/create?authToken=" + secret + " HTTP/1.1\r\nContent-Type: " + FORM
-                    + "\r\nContent-Length: 10\r\n\r\nauthT");
-            raw(host, "POST /api/v1/dns/zones/create?authToken=" + secret + " HTTP/1.1\r\nContent-Type: " + FORM
-                    + "\r\nContent-Length: abc\r\n\r\nauthToken=" + secret);
-            raw(host, "BREW /api/v1/dns/zones?authToken=" + secret + " HTTP/1.1\r\nAuthorization: Bearer " + secret + "\r\n\r\n");
+            raw(
+                    host,
+                    "GET /api/v1/dns/zones?authToken=" + secret + " HTTP/1.1\r\nAuthorization: Bearer " + secret
+                            + "\r\nX-Bad-Header\r\n\r\n");
+            raw(
+                    host,
+                    "POST /api/v1/dns/zones/create?authToken=" + secret + " HTTP/1.1\r\nContent-Type: " + FORM
+                            + "\r\nContent-Length: 10\r\n\r\nauthT");
+            raw(
+                    host,
+                    "POST /api/v1/dns/zones/create?authToken=" + secret + " HTTP/1.1\r\nContent-Type: " + FORM
+                            + "\r\nContent-Length: abc\r\n\r\nauthToken=" + secret);
+            raw(
+                    host,
+                    "BREW /api/v1/dns/zones?authToken=" + secret + " HTTP/1.1\r\nAuthorization: Bearer " + secret
+                            + "\r\n\r\n");
             raw(host, "GET /api/v1/dns/zones?authToken=" + secret + " HTTP/9.9\r\n\r\n");
         }
 
@@ -177,32 +198,50 @@ class SecretsInLogIT {
         Api bearer = anonymous.withToken(secret);
         String boundary = "----s3cret";
         String multipart = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"authToken\"\r\n\r\n" + secret
-                + "\r\n--" + boundary + "\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nsecrets-" + UUID.randomUUID()
+                + "\r\n--" + boundary + "\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nsecrets-"
+                + UUID.randomUUID()
                 + ".example\r\n--" + boundary + "--\r\n";
-        byte[] oversized = ("authToken=" + secret + "&name=" + "x".repeat(1024 * 1024)).getBytes(StandardCharsets.US_ASCII);
+        byte[] oversized =
+                ("authToken=" + secret + "&name=" + "x".repeat(1024 * 1024)).getBytes(StandardCharsets.US_ASCII);
         List<Api.Response> answers = new ArrayList<>();
         answers.add(bearer.get(path));
         answers.add(anonymous.get(path + query));
         answers.add(anonymous.send("POST", path + query, FORM, "", Map.of())); // the case Jersey logged
         answers.add(anonymous.send("PUT", path + query, FORM, "", Map.of()));
-        answers.add(anonymous.form("POST", path, "authToken=" + secret + "&name=secrets-" + UUID.randomUUID() + ".example"));
-        answers.add(anonymous.json("POST", path, Json.createObjectBuilder().add("authToken", secret).build()));
+        answers.add(anonymous.form(
+                "POST", path, "authToken=" + secret + "&name=secrets-" + UUID.randomUUID() + ".example"));
+        answers.add(anonymous.json(
+                "POST",
+                path,
+                Json.createObjectBuilder().add("authToken", secret).build()));
         answers.add(anonymous.send("POST", path, "multipart/form-data; boundary=" + boundary, multipart, Map.of()));
-        answers.add(anonymous.send("POST", path, "multipart/form-data; boundary=" + boundary, "--" + boundary
-                + "\r\nContent-Disposition: form-data; name=\"authToken\"\r\n\r\n" + secret, Map.of()));
-        answers.add(anonymous.send("POST", path + query, "application/json", "{\"authToken\": \"" + secret + "\", ", Map.of()));
+        answers.add(anonymous.send(
+                "POST",
+                path,
+                "multipart/form-data; boundary=" + boundary,
+                "--" + boundary + "\r\nContent-Disposition: form-data; name=\"authToken\"\r\n\r\n" + secret,
+                Map.of()));
+        answers.add(anonymous.send(
+                "POST", path + query, "application/json", "{\"authToken\": \"" + secret + "\", ", Map.of()));
         answers.add(bearer.send("POST", path, "application/json", "{\"name\": \"" + secret, Map.of()));
         answers.add(bearer.send("POST", path, "application/json", "[\"" + secret + "\"]", Map.of()));
         answers.add(anonymous.send("POST", path + query, "text/csv", "authToken," + secret, Map.of()));
         answers.add(anonymous.sendBytes("POST", path + query, FORM, oversized, Map.of()));
         answers.add(bearer.send("PATCH", path + query, FORM, "authToken=" + secret, Map.of()));
-        answers.add(anonymous.send("GET", path + query, "application/json", "{\"authToken\": \"" + secret + "\"}", Map.of()));
+        answers.add(anonymous.send(
+                "GET", path + query, "application/json", "{\"authToken\": \"" + secret + "\"}", Map.of()));
         answers.add(anonymous.send("DELETE", path, FORM, "authToken=" + secret, Map.of()));
         answers.add(anonymous.send("DELETE", path + query, FORM, "", Map.of()));
-        answers.add(anonymous.send("GET", path + "/" + secret, null, null, Map.of("Authorization", "Bearer " + secret)));
-        answers.add(anonymous.send("GET", path, null, null, Map.of("Authorization", "Basic " + secret,
-                "X-Auth-Token", secret, "Cookie", "authToken=" + secret)));
-        answers.add(anonymous.send("POST", path + "?ttl=" + secret + "&authToken=" + secret, FORM, "ttl=" + secret, Map.of()));
+        answers.add(
+                anonymous.send("GET", path + "/" + secret, null, null, Map.of("Authorization", "Bearer " + secret)));
+        answers.add(anonymous.send(
+                "GET",
+                path,
+                null,
+                null,
+                Map.of("Authorization", "Basic " + secret, "X-Auth-Token", secret, "Cookie", "authToken=" + secret)));
+        answers.add(anonymous.send(
+                "POST", path + "?ttl=" + secret + "&authToken=" + secret, FORM, "ttl=" + secret, Map.of()));
         return answers;
     }
 
@@ -248,9 +287,18 @@ class SecretsInLogIT {
     private static String verificationLink(Api api) {
         String email = "s" + UUID.randomUUID().toString().replace("-", "").substring(0, 16) + "@example.com";
         JsonObject person = Json.createObjectBuilder()
-                .add("type", "PERS").add("sex", "FEMALE").add("firstname", "Erika").add("lastname", "Mustermann")
-                .add("street", "Heidestraße").add("number", "17b").add("postcode", "51147").add("city", "Köln")
-                .add("region", "Nordrhein-Westfalen").add("country", "DE").add("email", email).add("phone", "+49.2211234567")
+                .add("type", "PERS")
+                .add("sex", "FEMALE")
+                .add("firstname", "Erika")
+                .add("lastname", "Mustermann")
+                .add("street", "Heidestraße")
+                .add("number", "17b")
+                .add("postcode", "51147")
+                .add("city", "Köln")
+                .add("region", "Nordrhein-Westfalen")
+                .add("country", "DE")
+                .add("email", email)
+                .add("phone", "+49.2211234567")
                 .build();
         Api.Response created = api.json("POST", HANDLES + "/create", person);
         assertEquals(201, created.status(), created.body());

@@ -19,12 +19,13 @@ import java.util.UUID;
 /** A plain HTTP client for the tests, as a script or client library would call the API. */
 public final class Api {
 
-    public static final String OPERATOR_TOKEN = System.getenv().getOrDefault("BOOTSTRAP_TOKEN",
-            "test-operator-token-0123456789abcdef0123456789");
+    public static final String OPERATOR_TOKEN =
+            System.getenv().getOrDefault("BOOTSTRAP_TOKEN", "test-operator-token-0123456789abcdef0123456789");
 
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1) // as the published clients speak; no h2c upgrade
-            .connectTimeout(Duration.ofSeconds(10)).build();
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
 
     private final String base;
     private final String token;
@@ -53,8 +54,14 @@ public final class Api {
     /** Creates a fresh customer account through the operator endpoint and returns a client holding its first token. */
     public Customer newCustomer() {
         String username = "c" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Response created = asOperator().json("POST", "/api/v1/customers/create",
-                Json.createObjectBuilder().add("username", username).add("email", username + "@example.com").build());
+        Response created = asOperator()
+                .json(
+                        "POST",
+                        "/api/v1/customers/create",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("email", username + "@example.com")
+                                .build());
         if (created.status() != 201) {
             throw new AssertionError("customer not created: " + created.body());
         }
@@ -62,8 +69,7 @@ public final class Api {
         return new Customer(username, withToken(newToken), created.data());
     }
 
-    public record Customer(String username, Api api, JsonObject created) {
-    }
+    public record Customer(String username, Api api, JsonObject created) {}
 
     public Response get(String path) {
         return send("GET", path, null, null, Map.of());
@@ -78,11 +84,14 @@ public final class Api {
     }
 
     public Response send(String method, String path, String contentType, String body, Map<String, String> headers) {
-        return sendBytes(method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
+        return sendBytes(
+                method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
-    public Response sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+    public Response sendBytes(
+            String method, String path, String contentType, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
@@ -90,10 +99,14 @@ public final class Api {
             request.header("Content-Type", contentType);
         }
         headers.forEach(request::header);
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        request.method(
+                method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         try {
-            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(response.statusCode(), response.body(), response.headers().map());
+            HttpResponse<String> response =
+                    CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(
+                    response.statusCode(), response.body(), response.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -122,24 +135,30 @@ public final class Api {
         }
 
         public String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
 
         /** The codes of the envelope's errors. */
         public java.util.List<Integer> errorCodes() {
-            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class)
-                    .stream().map(m -> m.getInt("code")).toList();
+            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class).stream()
+                    .map(m -> m.getInt("code"))
+                    .toList();
         }
 
         public java.util.List<String> errorFields() {
-            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class)
-                    .stream().map(m -> m.getString("field", null)).toList();
+            return envelope().getJsonObject("messages").getJsonArray("errors").getValuesAs(JsonObject.class).stream()
+                    .map(m -> m.getString("field", null))
+                    .toList();
         }
 
         public java.util.List<String> warningFields() {
-            return envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class)
-                    .stream().map(m -> m.getString("field", null)).toList();
+            return envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class).stream()
+                    .map(m -> m.getString("field", null))
+                    .toList();
         }
 
         @Override

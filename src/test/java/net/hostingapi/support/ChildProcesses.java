@@ -5,8 +5,7 @@ import java.util.concurrent.TimeUnit;
 /** Stopping the servers the tests start (PowerDNS, BIND): politely, then for good. */
 public final class ChildProcesses {
 
-    private ChildProcesses() {
-    }
+    private ChildProcesses() {}
 
     /** SIGTERM, up to 15 s to finish, then SIGKILL. */
     public static void stop(Process process) {

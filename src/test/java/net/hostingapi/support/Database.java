@@ -12,11 +12,11 @@ import java.sql.SQLException;
  */
 public final class Database {
 
-    private Database() {
-    }
+    private Database() {}
 
     public static int update(String sql, Object... parameters) {
-        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, parameters)) {
+        try (Connection connection = connect();
+                PreparedStatement statement = prepare(connection, sql, parameters)) {
             return statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
@@ -25,8 +25,9 @@ public final class Database {
 
     /** The first column of the first row, or null when there is none. */
     public static Object value(String sql, Object... parameters) {
-        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet result = statement.executeQuery()) {
+        try (Connection connection = connect();
+                PreparedStatement statement = prepare(connection, sql, parameters);
+                ResultSet result = statement.executeQuery()) {
             return result.next() ? result.getObject(1) : null;
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
@@ -37,7 +38,8 @@ public final class Database {
         return ((Number) value(sql, parameters)).longValue();
     }
 
-    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
+            throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
         for (int i = 0; i < parameters.length; i++) {
             statement.setObject(i + 1, parameters[i]);
@@ -48,7 +50,8 @@ public final class Database {
     private static Connection connect() throws SQLException {
         String url = System.getenv("DB_URL");
         String user = System.getenv("DB_USER");
-        return user == null || user.isEmpty() ? DriverManager.getConnection(url)
+        return user == null || user.isEmpty()
+                ? DriverManager.getConnection(url)
                 : DriverManager.getConnection(url, user, System.getenv().getOrDefault("DB_PASSWORD", ""));
     }
 }

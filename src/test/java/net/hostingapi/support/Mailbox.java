@@ -15,8 +15,7 @@ public final class Mailbox {
 
     private static final long WAIT_MILLIS = 90_000;
 
-    private Mailbox() {
-    }
+    private Mailbox() {}
 
     /** The mails to {@code recipient}, once there are at least {@code count}; fails after waiting long enough. */
     public static List<MimeMessage> await(String recipient, int count) {
@@ -43,7 +42,9 @@ public final class Mailbox {
         try {
             for (MimeMessage message : GreenMailExtension.server().getReceivedMessages()) {
                 Address[] recipients = message.getAllRecipients();
-                if (recipients != null && List.of(recipients).stream().anyMatch(a -> a.toString().equalsIgnoreCase(recipient))) {
+                if (recipients != null
+                        && List.of(recipients).stream()
+                                .anyMatch(a -> a.toString().equalsIgnoreCase(recipient))) {
                     mails.add(message);
                 }
             }

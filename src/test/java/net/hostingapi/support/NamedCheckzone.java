@@ -14,8 +14,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class NamedCheckzone {
 
-    private NamedCheckzone() {
-    }
+    private NamedCheckzone() {}
 
     public static void assertLoads(String origin, String zoneFile) {
         try {
@@ -31,9 +30,11 @@ public final class NamedCheckzone {
         Process process;
         try {
             process = new ProcessBuilder("named-checkzone", "-k", "fail", "-n", "fail", origin, file.toString())
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
-            throw new AssertionError("named-checkzone is missing: apt-get install bind9-utils (README, Prerequisites)", e);
+            throw new AssertionError(
+                    "named-checkzone is missing: apt-get install bind9-utils (README, Prerequisites)", e);
         }
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
@@ -41,7 +42,10 @@ public final class NamedCheckzone {
                 throw new AssertionError("named-checkzone did not finish");
             }
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(0, process.exitValue(), "named-checkzone refused " + file + ":\n" + output + "\n" + Files.readString(file));
+            assertEquals(
+                    0,
+                    process.exitValue(),
+                    "named-checkzone refused " + file + ":\n" + output + "\n" + Files.readString(file));
         } catch (IOException e) {
             throw new AssertionError(e);
         } catch (InterruptedException e) {

@@ -17,8 +17,7 @@ public final class OpenApiOperations {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
     private static final Pattern PATH_PARAMETER = Pattern.compile("\\{([^}/:]+)(?::[^}]*)?}");
 
-    private OpenApiOperations() {
-    }
+    private OpenApiOperations() {}
 
     /** An operation: {@code method} upper case, {@code path} as the document writes it, e.g. {@code /api/v1/dns/zones/{zone}/assignDomain}. */
     public record Operation(String method, String path) {
@@ -83,7 +82,9 @@ public final class OpenApiOperations {
                     methodIndent = indent;
                 }
                 String key = key(content);
-                if (indent == methodIndent && key != null && METHODS.contains(unquote(key).toLowerCase())) {
+                if (indent == methodIndent
+                        && key != null
+                        && METHODS.contains(unquote(key).toLowerCase())) {
                     operations.add(new Operation(unquote(key).toUpperCase(), path));
                 }
             }
@@ -103,7 +104,9 @@ public final class OpenApiOperations {
     }
 
     private static String unquote(String key) {
-        if (key != null && key.length() >= 2 && (key.startsWith("\"") && key.endsWith("\"") || key.startsWith("'") && key.endsWith("'"))) {
+        if (key != null
+                && key.length() >= 2
+                && (key.startsWith("\"") && key.endsWith("\"") || key.startsWith("'") && key.endsWith("'"))) {
             return key.substring(1, key.length() - 1);
         }
         return key;

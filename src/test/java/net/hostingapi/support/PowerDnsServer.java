@@ -8,9 +8,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,7 +39,9 @@ public final class PowerDnsServer {
             Path dir = Files.createDirectories(directory.toAbsolutePath());
             Path database = dir.resolve("pdns.sqlite3");
             Files.deleteIfExists(database);
-            run(new ProcessBuilder("sqlite3", database.toString()).redirectInput(Path.of(SCHEMA).toFile()),
+            run(
+                    new ProcessBuilder("sqlite3", database.toString())
+                            .redirectInput(Path.of(SCHEMA).toFile()),
                     "sqlite3 and " + SCHEMA + " (apt-get install sqlite3 pdns-backend-sqlite3)");
             List<String> conf = new ArrayList<>(List.of("launch=gsqlite3", "gsqlite3-database=" + database));
             conf.addAll(loopbackSettings(dir, dnsPort, apiPort));
@@ -82,17 +84,24 @@ public final class PowerDnsServer {
         try {
             process = new ProcessBuilder("pdns_server", "--config-dir=" + directory)
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("pdns.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            directory.resolve("pdns.log").toFile()))
                     .start();
         } catch (IOException e) {
-            throw new AssertionError("pdns_server is missing: apt-get install pdns-server pdns-backend-sqlite3 (README, Prerequisites)", e);
+            throw new AssertionError(
+                    "pdns_server is missing: apt-get install pdns-server pdns-backend-sqlite3 (README, Prerequisites)",
+                    e);
         }
         HttpClient client = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<Void> answer = client.send(HttpRequest.newBuilder(URI.create(apiUrl() + "/api/v1/servers/localhost"))
-                        .header("X-API-Key", API_KEY).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> answer = client.send(
+                        HttpRequest.newBuilder(URI.create(apiUrl() + "/api/v1/servers/localhost"))
+                                .header("X-API-Key", API_KEY)
+                                .timeout(Duration.ofSeconds(2))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
                 if (answer.statusCode() == 200) {
                     return;
                 }
@@ -130,7 +139,8 @@ public final class PowerDnsServer {
         try {
             Process p = builder.redirectErrorStream(true).start();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new AssertionError("Preparing PowerDNS failed: " + new String(p.getInputStream().readAllBytes()));
+                throw new AssertionError("Preparing PowerDNS failed: "
+                        + new String(p.getInputStream().readAllBytes()));
             }
         } catch (IOException e) {
             throw new AssertionError("Missing " + what, e);

@@ -85,32 +85,35 @@ public class ServerLog implements BeforeAllCallback {
 
     private static ExtensionContext.Store.CloseableResource install() {
         PrintStream original = System.out;
-        PrintStream tee = new PrintStream(new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                original.write(bytes, offset, length);
-                synchronized (LOCK) {
-                    if (out != null) {
-                        out.write(bytes, offset, length);
+        PrintStream tee = new PrintStream(
+                new OutputStream() {
+                    @Override
+                    public void write(int b) throws IOException {
+                        write(new byte[] {(byte) b}, 0, 1);
                     }
-                }
-            }
 
-            @Override
-            public void flush() throws IOException {
-                original.flush();
-                synchronized (LOCK) {
-                    if (out != null) {
-                        out.flush();
+                    @Override
+                    public void write(byte[] bytes, int offset, int length) throws IOException {
+                        original.write(bytes, offset, length);
+                        synchronized (LOCK) {
+                            if (out != null) {
+                                out.write(bytes, offset, length);
+                            }
+                        }
                     }
-                }
-            }
-        }, true, StandardCharsets.UTF_8);
+
+                    @Override
+                    public void flush() throws IOException {
+                        original.flush();
+                        synchronized (LOCK) {
+                            if (out != null) {
+                                out.flush();
+                            }
+                        }
+                    }
+                },
+                true,
+                StandardCharsets.UTF_8);
         System.setOut(tee);
         return () -> {
             System.setOut(original);

@@ -18,5 +18,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(GreenMailExtension.class)
 @ExtendWith(ArquillianExtension.class)
-public @interface ServiceTest {
-}
+public @interface ServiceTest {}

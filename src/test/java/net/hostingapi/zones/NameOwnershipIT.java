@@ -69,7 +69,10 @@ class NameOwnershipIT {
         assertTaken(below);
         assertTaken(deepBelow);
         assertEquals(message(plainlyTaken), message(below), "the same answer as a taken name: nothing says whose");
-        assertEquals(404, attacker.get("/api/v1/dns/zones/show?zone=shop." + victimZone).status(), "nothing was stored");
+        assertEquals(
+                404,
+                attacker.get("/api/v1/dns/zones/show?zone=shop." + victimZone).status(),
+                "nothing was stored");
         assertFalse(Files.exists(zoneFile("shop." + victimZone)), "nothing was published");
     }
 
@@ -84,7 +87,11 @@ class NameOwnershipIT {
         assertTaken(www);
         assertTaken(same);
         assertEquals(message(same), message(www));
-        assertTrue(attacker.get("/api/v1/dns/zones/show?zone=" + own).data().getJsonObject("zone").getJsonArray("domains").isEmpty());
+        assertTrue(attacker.get("/api/v1/dns/zones/show?zone=" + own)
+                .data()
+                .getJsonObject("zone")
+                .getJsonArray("domains")
+                .isEmpty());
         assertFalse(Files.exists(zoneFile("www." + victimZone)), "nothing was published");
     }
 
@@ -98,7 +105,10 @@ class NameOwnershipIT {
         assertTaken(create(attacker, parent));
         assertTaken(create(attacker, "below." + parent));
         assertTaken(assign(attacker, own, parent));
-        assertEquals(201, create(attacker, "sibling." + parent).status(), "a sibling of another's name is not above or below it");
+        assertEquals(
+                201,
+                create(attacker, "sibling." + parent).status(),
+                "a sibling of another's name is not above or below it");
     }
 
     @Test
@@ -137,7 +147,10 @@ class NameOwnershipIT {
         assertEquals(422, domain.status(), domain.body());
         assertEquals(List.of("domainName"), domain.errorFields());
 
-        assertEquals(201, create(attacker, unique("u") + ".test").status(), "a suffix the list does not know is no public suffix");
+        assertEquals(
+                201,
+                create(attacker, unique("u") + ".test").status(),
+                "a suffix the list does not know is no public suffix");
         assertEquals(201, create(attacker, unique("r") + ".co.uk").status(), "a name registered under a public suffix");
         assertEquals(201, create(attacker, unique("g") + ".github.io").status());
     }
@@ -148,21 +161,46 @@ class NameOwnershipIT {
         String own = unique("l") + ".example";
         assertEquals(201, create(attacker, own).status());
         assertEquals(201, create(attacker, "shop." + own).status());
-        long victimAccount = ((Number) Database.value("SELECT account_id FROM zones WHERE name = ?", victimZone)).longValue();
-        assertEquals(1, Database.update("UPDATE zones SET account_id = ? WHERE name = ?", victimAccount, "shop." + own));
+        long victimAccount =
+                ((Number) Database.value("SELECT account_id FROM zones WHERE name = ?", victimZone)).longValue();
+        assertEquals(
+                1, Database.update("UPDATE zones SET account_id = ? WHERE name = ?", victimAccount, "shop." + own));
 
-        Api.Response add = attacker.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder()
-                .add("zone", own).add("records", Json.createArrayBuilder().add(record("www.shop", "A", "192.0.2.7"))).build());
+        Api.Response add = attacker.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", own)
+                        .add("records", Json.createArrayBuilder().add(record("www.shop", "A", "192.0.2.7")))
+                        .build());
         assertTaken(add);
-        Api.Response update = attacker.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder()
-                .add("zone", own).add("records", Json.createArrayBuilder()
-                        .add(record("www", "A", "192.0.2.8")).add(record("*.x.shop", "A", "192.0.2.9"))).build());
+        Api.Response update = attacker.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", own)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(record("www", "A", "192.0.2.8"))
+                                        .add(record("*.x.shop", "A", "192.0.2.9")))
+                        .build());
         assertTaken(update);
-        assertTrue(attacker.get("/api/v1/dns/zones/show?zone=" + own).data().getJsonObject("zone").getJsonArray("records").isEmpty(),
+        assertTrue(
+                attacker.get("/api/v1/dns/zones/show?zone=" + own)
+                        .data()
+                        .getJsonObject("zone")
+                        .getJsonArray("records")
+                        .isEmpty(),
                 "nothing of either request was stored");
 
-        Api.Response elsewhere = attacker.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder()
-                .add("zone", own).add("records", Json.createArrayBuilder().add(record("www.shopping", "A", "192.0.2.7"))).build());
+        Api.Response elsewhere = attacker.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", own)
+                        .add("records", Json.createArrayBuilder().add(record("www.shopping", "A", "192.0.2.7")))
+                        .build());
         assertEquals(200, elsewhere.status(), elsewhere.body());
     }
 
@@ -195,8 +233,12 @@ class NameOwnershipIT {
                 long won = statuses.stream().filter(s -> s == 200 || s == 201).count();
                 assertEquals(1, won, "round " + round + ": " + statuses);
                 assertTrue(statuses.contains(409), "round " + round + ": " + statuses);
-                long stored = Database.count("SELECT COUNT(*) FROM zones WHERE name = ? OR name LIKE ?", parent, "%." + parent)
-                        + Database.count("SELECT COUNT(*) FROM zone_domains WHERE name = ? OR name LIKE ?", parent, "%." + parent);
+                long stored = Database.count(
+                                "SELECT COUNT(*) FROM zones WHERE name = ? OR name LIKE ?", parent, "%." + parent)
+                        + Database.count(
+                                "SELECT COUNT(*) FROM zone_domains WHERE name = ? OR name LIKE ?",
+                                parent,
+                                "%." + parent);
                 assertEquals(1, stored, "round " + round + ": one name stored");
             }
         } finally {
@@ -211,19 +253,31 @@ class NameOwnershipIT {
     }
 
     private static String message(Api.Response response) {
-        return response.envelope().getJsonObject("messages").getJsonArray("errors").getJsonObject(0).getString("message");
+        return response.envelope()
+                .getJsonObject("messages")
+                .getJsonArray("errors")
+                .getJsonObject(0)
+                .getString("message");
     }
 
     private static Api.Response create(Api api, String name) {
-        return api.json("POST", CREATE, Json.createObjectBuilder().add("name", name).build());
+        return api.json(
+                "POST", CREATE, Json.createObjectBuilder().add("name", name).build());
     }
 
     private static Api.Response assign(Api api, String zone, String domain) {
-        return api.json("POST", "/api/v1/dns/zones/" + zone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        return api.json(
+                "POST",
+                "/api/v1/dns/zones/" + zone + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", domain).build());
     }
 
     private static JsonObject record(String name, String type, String data) {
-        return Json.createObjectBuilder().add("name", name).add("type", type).add("data", data).build();
+        return Json.createObjectBuilder()
+                .add("name", name)
+                .add("type", type)
+                .add("data", data)
+                .build();
     }
 
     private static Path zoneFile(String name) {

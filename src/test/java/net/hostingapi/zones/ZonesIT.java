@@ -22,8 +22,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import net.hostingapi.support.Api;
-import net.hostingapi.support.NamedCheckzone;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.NamedCheckzone;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -59,10 +59,17 @@ public class ZonesIT {
     @Test
     void createAnswersTheZoneAsTheContractShowsIt() {
         String name = zoneName();
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                .add("name", name.toUpperCase() + ".")
-                .add("records", records(record("www", "A", "192.0.2.10", 600), record("@", "MX", "10 mail." + name, null)))
-                .build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name.toUpperCase() + ".")
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.10", 600),
+                                        record("@", "MX", "10 mail." + name, null)))
+                        .build());
         assertEquals(201, created.status(), created.body());
         JsonObject zone = created.data().getJsonObject("zone");
         assertEquals(name, zone.getString("name"), "lower case, no trailing dot");
@@ -75,8 +82,26 @@ public class ZonesIT {
         assertEquals("hostmaster@" + name, zone.getString("hostmaster"));
         assertTrue(zone.getString("created_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"));
         assertTrue(zone.getJsonArray("domains").isEmpty());
-        assertEquals(Set.of("id", "name", "nameUnicode", "serial", "hostmaster", "refresh", "retry", "expire", "ttl",
-                "ns_first", "ns_second", "records", "domains", "user", "project_uuid", "created_at", "updated_at"), zone.keySet());
+        assertEquals(
+                Set.of(
+                        "id",
+                        "name",
+                        "nameUnicode",
+                        "serial",
+                        "hostmaster",
+                        "refresh",
+                        "retry",
+                        "expire",
+                        "ttl",
+                        "ns_first",
+                        "ns_second",
+                        "records",
+                        "domains",
+                        "user",
+                        "project_uuid",
+                        "created_at",
+                        "updated_at"),
+                zone.keySet());
         JsonObject www = recordNamed(zone, "www");
         assertEquals("600", www.getString("ttl"), "record ttl is a string");
         assertEquals(zone.getJsonNumber("id").toString(), www.getString("zone_id"), "zone_id is a string");
@@ -95,8 +120,11 @@ public class ZonesIT {
     @Test
     void createTakesZoneAsTheNameAndFormFieldsWithBrackets() {
         String name = zoneName();
-        Api.Response created = api.form("POST", "/api/v1/dns/zones/create", "zone=" + name
-                + "&ttl=7200&refresh=3600&records[0][name]=www&records[0][type]=A&records[0][data]=192.0.2.1&records[0][ttl]=3600");
+        Api.Response created = api.form(
+                "POST",
+                "/api/v1/dns/zones/create",
+                "zone=" + name
+                        + "&ttl=7200&refresh=3600&records[0][name]=www&records[0][type]=A&records[0][data]=192.0.2.1&records[0][ttl]=3600");
         assertEquals(201, created.status(), created.body());
         JsonObject zone = created.data().getJsonObject("zone");
         assertEquals(name, zone.getString("name"));
@@ -107,19 +135,27 @@ public class ZonesIT {
     @Test
     void internationalisedNamesAreStoredAsALabels() {
         String label = "müller" + UUID.randomUUID().toString().substring(0, 6);
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", label + ".example").build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder().add("name", label + ".example").build());
         assertEquals(201, created.status(), created.body());
         JsonObject zone = created.data().getJsonObject("zone");
         assertTrue(zone.getString("name").startsWith("xn--"), zone.getString("name"));
         assertEquals(label + ".example", zone.getString("nameUnicode"));
-        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone.getString("name")).status());
+        assertEquals(
+                200,
+                api.get("/api/v1/dns/zones/show?zone=" + zone.getString("name")).status());
     }
 
     @Test
     void zoneNamesAreUniqueAcrossAccounts() {
         String name = createZone();
         Api other = Api.at(base).newCustomer().api();
-        Api.Response taken = other.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build());
+        Api.Response taken = other.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder().add("name", name).build());
         assertEquals(409, taken.status(), taken.body());
         assertEquals(4091, taken.errorCodes().get(0));
         assertFalse(taken.body().contains(customer.username()), "says not by whom");
@@ -129,44 +165,87 @@ public class ZonesIT {
 
     @Test
     void everyViolatedZoneFieldIsNamed() {
-        Api.Response response = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                .add("name", "no_such..zone")
-                .add("hostmaster", "not an address")
-                .add("refresh", 3599).add("expire", 31556927).add("retry", 599).add("ttl", "59")
-                .add("user", "nobody-here").add("project_uuid", UUID.randomUUID().toString())
-                .build());
+        Api.Response response = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", "no_such..zone")
+                        .add("hostmaster", "not an address")
+                        .add("refresh", 3599)
+                        .add("expire", 31556927)
+                        .add("retry", 599)
+                        .add("ttl", "59")
+                        .add("user", "nobody-here")
+                        .add("project_uuid", UUID.randomUUID().toString())
+                        .build());
         assertEquals(422, response.status(), response.body());
-        assertEquals(Set.of("name", "hostmaster", "refresh", "expire", "retry", "ttl", "user", "project_uuid"),
+        assertEquals(
+                Set.of("name", "hostmaster", "refresh", "expire", "retry", "ttl", "user", "project_uuid"),
                 Set.copyOf(response.errorFields()));
-        Api.Response missing = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().build());
+        Api.Response missing = api.json(
+                "POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().build());
         assertEquals(List.of("name"), missing.errorFields());
     }
 
     @Test
     void boundsAreInclusive() {
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                .add("name", zoneName()).add("refresh", 3600).add("expire", 31556926).add("retry", 600).add("ttl", 604800)
-                .add("records", records(record("a", "A", "192.0.2.1", 60), record("b", "A", "192.0.2.2", 604800)))
-                .build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zoneName())
+                        .add("refresh", 3600)
+                        .add("expire", 31556926)
+                        .add("retry", 600)
+                        .add("ttl", 604800)
+                        .add(
+                                "records",
+                                records(record("a", "A", "192.0.2.1", 60), record("b", "A", "192.0.2.2", 604800)))
+                        .build());
         assertEquals(201, created.status(), created.body());
     }
 
     @Test
     void aHostmasterTheSoaCannotNameIsRefusedAndAnAcceptedOneLoads() {
-        for (String hostmaster : List.of("\"a;b c\"@hm2.example", "\"x) (y\"@hm2.example", "\"$INCLUDE /etc/passwd\"@hm2.example",
-                "ü@hm2.example", "a\\b@hm2.example")) {
-            Api.Response refused = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                    .add("name", zoneName()).add("hostmaster", hostmaster).build());
+        for (String hostmaster : List.of(
+                "\"a;b c\"@hm2.example",
+                "\"x) (y\"@hm2.example",
+                "\"$INCLUDE /etc/passwd\"@hm2.example",
+                "ü@hm2.example",
+                "a\\b@hm2.example")) {
+            Api.Response refused = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/create",
+                    Json.createObjectBuilder()
+                            .add("name", zoneName())
+                            .add("hostmaster", hostmaster)
+                            .build());
             assertEquals(422, refused.status(), hostmaster + ": " + refused.body());
             assertEquals(List.of("hostmaster"), refused.errorFields());
         }
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status());
-        Api.Response update = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder()
-                .add("zone", name).add("hostmaster", "\"a;b c\"@hm2.example").build());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", name).build())
+                        .status());
+        Api.Response update = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("hostmaster", "\"a;b c\"@hm2.example")
+                        .build());
         assertEquals(422, update.status(), update.body());
-        Api.Response accepted = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder()
-                .add("zone", name).add("hostmaster", "first.last+$dns@hm2.example").build());
+        Api.Response accepted = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("hostmaster", "first.last+$dns@hm2.example")
+                        .build());
         assertEquals(200, accepted.status(), accepted.body());
         Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + name);
         assertTrue(exported.body().contains("first\\.last+\\$dns.hm2.example."), exported.body());
@@ -176,35 +255,64 @@ public class ZonesIT {
     @Test
     void everyViolatedRecordFieldIsNamedWithItsPath() {
         String name = zoneName();
-        Api.Response response = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder()
-                .add("name", name)
-                .add("records", Json.createArrayBuilder()
-                        .add(record("ok", "A", "192.0.2.1", null))
-                        .add(record("x".repeat(129), "A", "192.0.2.1", null))
-                        .add(record("www", "A", "192.0.2.300", null))
-                        .add(record("www", "AAAA", "192.0.2.1", 59))
-                        .add(record("tlsa", "TLSA", "3 1 1 " + "AB".repeat(32), null))
-                        .add(record("mx", "MX", "mail." + name, null))
-                        .add(record("elsewhere.example.org.", "A", "192.0.2.1", null))
-                        .add(Json.createObjectBuilder().add("name", "t").add("type", "TXT").add("data", "line\nbreak"))
-                        .add(Json.createObjectBuilder().add("name", "n").add("type", "SPF").add("data", "x"))
-                        .add(Json.createObjectBuilder().add("type", "A"))
-                        .add(record("r", "HTTP_REDIRECT", "ftp://example.org/", null)))
-                .build());
+        Api.Response response = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(record("ok", "A", "192.0.2.1", null))
+                                        .add(record("x".repeat(129), "A", "192.0.2.1", null))
+                                        .add(record("www", "A", "192.0.2.300", null))
+                                        .add(record("www", "AAAA", "192.0.2.1", 59))
+                                        .add(record("tlsa", "TLSA", "3 1 1 " + "AB".repeat(32), null))
+                                        .add(record("mx", "MX", "mail." + name, null))
+                                        .add(record("elsewhere.example.org.", "A", "192.0.2.1", null))
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "t")
+                                                .add("type", "TXT")
+                                                .add("data", "line\nbreak"))
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "n")
+                                                .add("type", "SPF")
+                                                .add("data", "x"))
+                                        .add(Json.createObjectBuilder().add("type", "A"))
+                                        .add(record("r", "HTTP_REDIRECT", "ftp://example.org/", null)))
+                        .build());
         assertEquals(422, response.status(), response.body());
-        assertEquals(Set.of("records[1].name", "records[2].data", "records[3].ttl", "records[3].data", "records[4].type",
-                "records[5].data", "records[6].name", "records[7].data", "records[8].type", "records[9].name",
-                "records[9].data", "records[10].data"), Set.copyOf(response.errorFields()));
+        assertEquals(
+                Set.of(
+                        "records[1].name",
+                        "records[2].data",
+                        "records[3].ttl",
+                        "records[3].data",
+                        "records[4].type",
+                        "records[5].data",
+                        "records[6].name",
+                        "records[7].data",
+                        "records[8].type",
+                        "records[9].name",
+                        "records[9].data",
+                        "records[10].data"),
+                Set.copyOf(response.errorFields()));
         assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + name).status(), "nothing stored");
     }
 
     @Test
     void everyRecordTypeIsAcceptedInItsPresentationFormat() {
         String name = createZone();
-        Api.Response added = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", allTypes(name)).build());
+        Api.Response added = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("records", allTypes(name))
+                        .build());
         assertEquals(200, added.status(), added.body());
-        assertEquals(11, added.data().getJsonObject("zone").getJsonArray("records").size());
+        assertEquals(
+                11, added.data().getJsonObject("zone").getJsonArray("records").size());
     }
 
     @Test
@@ -216,7 +324,9 @@ public class ZonesIT {
         Api.Response shared = add(name, record("www", "CNAME", "target.example.org", null));
         assertEquals(422, shared.status());
         assertEquals(List.of("records[0].name"), shared.errorFields());
-        assertEquals(200, add(name, record("alias", "CNAME", "target.example.org", null)).status());
+        assertEquals(
+                200,
+                add(name, record("alias", "CNAME", "target.example.org", null)).status());
         Api.Response beside = add(name, record("alias", "TXT", "hello", null));
         assertEquals(422, beside.status(), "no other record beside a CNAME");
     }
@@ -244,12 +354,32 @@ public class ZonesIT {
         assertEquals(200, listOnly.get("/api/v1/dns/zones/show?zone=" + name).status());
         assertEquals(200, listOnly.get("/api/v1/dns/zones").status());
         assertEquals(200, listOnly.get("/api/v1/dns/zones/statistics").status());
-        assertForbidden(listOnly.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zoneName()).build()), "DNS_ZONES_CRUD");
-        assertForbidden(listOnly.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("a", "A", "192.0.2.1", null))).build()), "DNS_ZONES_CRUD");
+        assertForbidden(
+                listOnly.json(
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder().add("name", zoneName()).build()),
+                "DNS_ZONES_CRUD");
+        assertForbidden(
+                listOnly.json(
+                        "POST",
+                        "/api/v1/dns/zones/records/add",
+                        Json.createObjectBuilder()
+                                .add("zone", name)
+                                .add("records", records(record("a", "A", "192.0.2.1", null)))
+                                .build()),
+                "DNS_ZONES_CRUD");
         assertForbidden(crudOnly.get("/api/v1/dns/zones/show?zone=" + name), "DNS_ZONES_LIST");
         assertForbidden(crudOnly.get("/api/v1/dns/zones"), "DNS_ZONES_LIST");
-        assertEquals(201, crudOnly.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", zoneName()).build()).status());
+        assertEquals(
+                201,
+                crudOnly.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zoneName())
+                                        .build())
+                        .status());
     }
 
     @Test
@@ -257,15 +387,38 @@ public class ZonesIT {
         String name = createZone(record("www", "A", "192.0.2.1", null));
         Api other = Api.at(base).newCustomer().api();
         assertNotFound(other.get("/api/v1/dns/zones/show?zone=" + name));
-        assertNotFound(other.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 600).build()));
-        assertNotFound(other.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build()));
-        assertNotFound(other.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("evil", "A", "192.0.2.66", null))).build()));
-        assertNotFound(other.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name)
-                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www"))).build()));
-        assertNotFound(other.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "x-" + name).build()));
+        assertNotFound(other.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", name).add("ttl", 600).build()));
+        assertNotFound(other.json(
+                "DELETE",
+                "/api/v1/dns/zones/delete",
+                Json.createObjectBuilder().add("zone", name).build()));
+        assertNotFound(other.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("records", records(record("evil", "A", "192.0.2.66", null)))
+                        .build()));
+        assertNotFound(other.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder().add("name", "www")))
+                        .build()));
+        assertNotFound(other.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", "x-" + name).build()));
         assertNotFound(other.get("/api/v1/dns/zones/export?zone=" + name));
-        assertEquals(0, other.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
+        assertEquals(
+                0, other.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
         assertEquals(1, zone(name).getJsonArray("records").size(), "untouched");
     }
 
@@ -275,12 +428,24 @@ public class ZonesIT {
     void aRequestWithOneBadRecordStoresNothing() {
         String name = createZone(record("www", "A", "192.0.2.1", null));
         JsonObject before = zone(name);
-        Api.Response refused = add(name, record("ok1", "A", "192.0.2.2", null), record("bad", "A", "999.1.1.1", null), record("ok2", "A", "192.0.2.3", null));
+        Api.Response refused = add(
+                name,
+                record("ok1", "A", "192.0.2.2", null),
+                record("bad", "A", "999.1.1.1", null),
+                record("ok2", "A", "192.0.2.3", null));
         assertEquals(422, refused.status());
         assertEquals(List.of("records[1].data"), refused.errorFields());
         assertEquals(before, zone(name));
-        Api.Response badUpdate = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 900)
-                .add("records", records(record("x", "A", "192.0.2.9", null), record("y", "MX", "nonsense", null))).build());
+        Api.Response badUpdate = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("ttl", 900)
+                        .add(
+                                "records",
+                                records(record("x", "A", "192.0.2.9", null), record("y", "MX", "nonsense", null)))
+                        .build());
         assertEquals(422, badUpdate.status());
         assertEquals(before, zone(name), "not even the ttl changed");
     }
@@ -292,68 +457,134 @@ public class ZonesIT {
         Api.Response again = add(name, record("WWW." + name + ".", "A", "192.0.2.1", null));
         assertEquals(200, again.status(), again.body());
         assertEquals(List.of("records[0]"), again.warningFields());
-        assertEquals(3010, again.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertEquals(
+                3010,
+                again.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
         assertEquals(1, zone(name).getJsonArray("records").size());
         assertEquals(serial, zone(name).getString("serial"), "nothing changed, so the serial stays");
     }
 
     @Test
     void addingAnExistingRecordWithAnotherTtlChangesItsTtl() throws Exception {
-        String name = createZone(record("www", "A", "192.0.2.1", null), record("alias", "CNAME", "target.example.org", 300));
+        String name =
+                createZone(record("www", "A", "192.0.2.1", null), record("alias", "CNAME", "target.example.org", 300));
         JsonObject before = zone(name);
         long id = recordNamed(before, "www").getJsonNumber("id").longValue();
-        Api.Response retimed = add(name, record("www", "A", "192.0.2.1", 900), record("alias", "CNAME", "target.example.org", 600));
+        Api.Response retimed =
+                add(name, record("www", "A", "192.0.2.1", 900), record("alias", "CNAME", "target.example.org", 600));
         assertEquals(200, retimed.status(), retimed.body());
         assertEquals(List.of("records[0]", "records[1]"), retimed.warningFields());
-        JsonObject warning = retimed.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0);
+        JsonObject warning = retimed.envelope()
+                .getJsonObject("messages")
+                .getJsonArray("warnings")
+                .getJsonObject(0);
         assertEquals(3013, warning.getInt("code"));
         assertTrue(warning.getString("message").contains("www A 192.0.2.1"), "names the record: " + warning);
         JsonObject after = zone(name);
         assertEquals("900", recordNamed(after, "www").getString("ttl"));
-        assertEquals(id, recordNamed(after, "www").getJsonNumber("id").longValue(), "the same record, not a second one");
-        assertEquals("600", recordNamed(after, "alias").getString("ttl"), "a CNAME's own TTL too, without a CNAME conflict");
+        assertEquals(
+                id, recordNamed(after, "www").getJsonNumber("id").longValue(), "the same record, not a second one");
+        assertEquals(
+                "600", recordNamed(after, "alias").getString("ttl"), "a CNAME's own TTL too, without a CNAME conflict");
         assertEquals(2, after.getJsonArray("records").size());
         assertEquals(retimed.data().getJsonObject("zone"), after);
         assertEquals(listed(name), after, "what the database holds");
         assertEquals(Long.parseLong(before.getString("serial")) + 1, Long.parseLong(after.getString("serial")));
         Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", name + ".zone");
         long deadline = System.currentTimeMillis() + 30_000;
-        while (!(Files.exists(file) && Files.readString(file).contains(after.getString("serial"))) && System.currentTimeMillis() < deadline) {
+        while (!(Files.exists(file) && Files.readString(file).contains(after.getString("serial")))
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
         assertTrue(Files.readString(file).contains("www\t900\t"), Files.readString(file));
 
-        Api.Response withoutTtl = api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", name)
-                .add("records", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "www").add("type", "A").add("data", "192.0.2.1"))).build());
+        Api.Response withoutTtl = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "www")
+                                                .add("type", "A")
+                                                .add("data", "192.0.2.1")))
+                        .build());
         assertEquals(200, withoutTtl.status(), withoutTtl.body());
-        assertEquals(3010, withoutTtl.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"),
+        assertEquals(
+                3010,
+                withoutTtl
+                        .envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"),
                 "no ttl given: nothing changes");
         Api.Response inherit = add(name, record("www", "A", "192.0.2.1", null));
-        assertEquals(3013, inherit.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertEquals(
+                3013,
+                inherit.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
         assertTrue(recordNamed(zone(name), "www").isNull("ttl"), "an explicit null inherits the zone's again");
     }
 
     @Test
     void webForwardsShareTheirNameWithNoAddressAndNoOtherForward() {
-        String name = createZone(record("r", "HTTP_REDIRECT", "https://example.org/", null), record("a", "A", "192.0.2.1", null));
-        for (JsonObjectBuilder beside : List.of(record("r", "HTTP_FRAME", "https://example.org/", null),
-                record("r", "HTTP_REDIRECT", "https://example.org/other", null), record("r", "A", "192.0.2.77", null),
-                record("r", "AAAA", "2001:db8::1", null), record("r", "CNAME", "target.example.org", null),
+        String name = createZone(
+                record("r", "HTTP_REDIRECT", "https://example.org/", null), record("a", "A", "192.0.2.1", null));
+        for (JsonObjectBuilder beside : List.of(
+                record("r", "HTTP_FRAME", "https://example.org/", null),
+                record("r", "HTTP_REDIRECT", "https://example.org/other", null),
+                record("r", "A", "192.0.2.77", null),
+                record("r", "AAAA", "2001:db8::1", null),
+                record("r", "CNAME", "target.example.org", null),
                 record("a", "HTTP_FRAME", "https://example.org/", null))) {
             Api.Response refused = add(name, beside);
             assertEquals(422, refused.status(), refused.body());
             assertEquals(List.of("records[0].name"), refused.errorFields());
         }
-        assertEquals(200, add(name, record("r", "TXT", "hello", null), record("r", "MX", "10 mail.example.org", null)).status(),
+        assertEquals(
+                200,
+                add(name, record("r", "TXT", "hello", null), record("r", "MX", "10 mail.example.org", null))
+                        .status(),
                 "other types may stand beside a forward");
-        assertEquals(200, add(name, record("r", "HTTP_REDIRECT", "https://example.org/", null)).status(), "the same one again");
+        assertEquals(
+                200,
+                add(name, record("r", "HTTP_REDIRECT", "https://example.org/", null))
+                        .status(),
+                "the same one again");
         String other = zoneName();
-        Api.Response create = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", other)
-                .add("records", records(record("r", "HTTP_REDIRECT", "https://example.org/", null), record("r", "HTTP_FRAME", "https://example.org/", null)))
-                .build());
+        Api.Response create = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", other)
+                        .add(
+                                "records",
+                                records(
+                                        record("r", "HTTP_REDIRECT", "https://example.org/", null),
+                                        record("r", "HTTP_FRAME", "https://example.org/", null)))
+                        .build());
         assertEquals(422, create.status(), create.body());
-        Api.Response update = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("x", "A", "192.0.2.1", null), record("x", "HTTP_FRAME", "https://example.org/", null))).build());
+        Api.Response update = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                records(
+                                        record("x", "A", "192.0.2.1", null),
+                                        record("x", "HTTP_FRAME", "https://example.org/", null)))
+                        .build());
         assertEquals(422, update.status(), update.body());
         assertEquals(Set.of("records[0].name", "records[1].name"), Set.copyOf(update.errorFields()));
         assertEquals(Set.of("r HTTP_REDIRECT", "r TXT", "r MX", "a A"), summary(zone(name)), "nothing stored");
@@ -362,21 +593,55 @@ public class ZonesIT {
     @Test
     void duplicatesWithinOneRequestAreMergedWithAWarning() {
         String name = zoneName();
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("zone", "ignored-" + name)
-                .add("records", records(record("www", "A", "192.0.2.1", null), record("www", "A", "192.0.2.2", null),
-                        record("WWW", "A", "192.0.2.1", null)))
-                .build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("zone", "ignored-" + name)
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.1", null),
+                                        record("www", "A", "192.0.2.2", null),
+                                        record("WWW", "A", "192.0.2.1", null)))
+                        .build());
         assertEquals(201, created.status(), created.body());
         assertEquals(name, created.data().getJsonObject("zone").getString("name"));
-        assertEquals(2, created.data().getJsonObject("zone").getJsonArray("records").size());
-        List<JsonObject> warnings = created.envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class);
-        assertEquals(Set.of("zone", "records[2]"), warnings.stream().map(w -> w.getString("field")).collect(Collectors.toSet()), warnings.toString());
-        assertEquals(3010, warnings.stream().filter(w -> w.getString("field").equals("records[2]")).findFirst().orElseThrow().getInt("code"));
-        assertEquals(3001, warnings.stream().filter(w -> w.getString("field").equals("zone")).findFirst().orElseThrow().getInt("code"));
+        assertEquals(
+                2, created.data().getJsonObject("zone").getJsonArray("records").size());
+        List<JsonObject> warnings = created.envelope()
+                .getJsonObject("messages")
+                .getJsonArray("warnings")
+                .getValuesAs(JsonObject.class);
+        assertEquals(
+                Set.of("zone", "records[2]"),
+                warnings.stream().map(w -> w.getString("field")).collect(Collectors.toSet()),
+                warnings.toString());
+        assertEquals(
+                3010,
+                warnings.stream()
+                        .filter(w -> w.getString("field").equals("records[2]"))
+                        .findFirst()
+                        .orElseThrow()
+                        .getInt("code"));
+        assertEquals(
+                3001,
+                warnings.stream()
+                        .filter(w -> w.getString("field").equals("zone"))
+                        .findFirst()
+                        .orElseThrow()
+                        .getInt("code"));
 
-        Api.Response updated = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
-                .add("records", records(record("m", "A", "192.0.2.9", null), record("m", "A", "192.0.2.9", null))).build());
+        Api.Response updated = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                records(record("m", "A", "192.0.2.9", null), record("m", "A", "192.0.2.9", null)))
+                        .build());
         assertEquals(200, updated.status(), updated.body());
         assertEquals(List.of("records[1]"), updated.warningFields());
         assertEquals(1, zone(name).getJsonArray("records").size());
@@ -388,27 +653,60 @@ public class ZonesIT {
         JsonObject before = zone(name);
         Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", name + ".zone");
         long deadline = System.currentTimeMillis() + 30_000;
-        while (!(Files.exists(file) && Files.readString(file).contains(before.getString("serial"))) && System.currentTimeMillis() < deadline) {
+        while (!(Files.exists(file) && Files.readString(file).contains(before.getString("serial")))
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
         Files.delete(file); // published once; a publication of the updates below would write it again
 
-        Api.Response onlyZone = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).build());
-        Api.Response sameValues = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
-                .add("ttl", 300).add("refresh", 43200).add("hostmaster", before.getString("hostmaster")).addNull("project_uuid")
-                .add("records", records(record("@", "TXT", "hello", null), record("www." + name + ".", "A", "192.0.2.1", 600))).build());
+        Api.Response onlyZone = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", name).build());
+        Api.Response sameValues = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("ttl", 300)
+                        .add("refresh", 43200)
+                        .add("hostmaster", before.getString("hostmaster"))
+                        .addNull("project_uuid")
+                        .add(
+                                "records",
+                                records(
+                                        record("@", "TXT", "hello", null),
+                                        record("www." + name + ".", "A", "192.0.2.1", 600)))
+                        .build());
         for (Api.Response unchanged : List.of(onlyZone, sameValues)) {
             assertEquals(200, unchanged.status(), unchanged.body());
-            assertEquals(List.of(3012), unchanged.envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class)
-                    .stream().map(w -> w.getInt("code")).toList(), unchanged.body());
-            assertEquals(before, unchanged.data().getJsonObject("zone"), "the zone as it was, serial and record ids included");
+            assertEquals(
+                    List.of(3012),
+                    unchanged
+                            .envelope()
+                            .getJsonObject("messages")
+                            .getJsonArray("warnings")
+                            .getValuesAs(JsonObject.class)
+                            .stream()
+                            .map(w -> w.getInt("code"))
+                            .toList(),
+                    unchanged.body());
+            assertEquals(
+                    before,
+                    unchanged.data().getJsonObject("zone"),
+                    "the zone as it was, serial and record ids included");
         }
         assertEquals(before, listed(name));
         Thread.sleep(3000);
         assertFalse(Files.exists(file), "nothing was published");
 
-        Api.Response changed = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 301).build());
-        assertEquals(Long.parseLong(before.getString("serial")) + 1, Long.parseLong(changed.data().getJsonObject("zone").getString("serial")));
+        Api.Response changed = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", name).add("ttl", 301).build());
+        assertEquals(
+                Long.parseLong(before.getString("serial")) + 1,
+                Long.parseLong(changed.data().getJsonObject("zone").getString("serial")));
         deadline = System.currentTimeMillis() + 30_000;
         while (!Files.exists(file) && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
@@ -424,8 +722,16 @@ public class ZonesIT {
             assertEquals(200, shown.status(), value + ": " + shown.body());
             assertTrue(shown.warningFields().isEmpty(), shown.body());
         }
-        Api.Response json = api.send("GET", "/api/v1/dns/zones/show", "application/json",
-                Json.createObjectBuilder().add("zone", name).add("forceDelete", Json.createObjectBuilder().add("x", 1)).build().toString(), java.util.Map.of());
+        Api.Response json = api.send(
+                "GET",
+                "/api/v1/dns/zones/show",
+                "application/json",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("forceDelete", Json.createObjectBuilder().add("x", 1))
+                        .build()
+                        .toString(),
+                java.util.Map.of());
         assertEquals(200, json.status(), json.body());
     }
 
@@ -433,11 +739,20 @@ public class ZonesIT {
     void emptyRecordListsAndLongNamesGetOneClearError() {
         String name = createZone();
         for (String path : List.of("/api/v1/dns/zones/records/add", "/api/v1/dns/zones/records/delete")) {
-            Api.Response empty = api.json(path.endsWith("add") ? "POST" : "DELETE", path,
-                    Json.createObjectBuilder().add("zone", name).add("records", Json.createArrayBuilder()).build());
+            Api.Response empty = api.json(
+                    path.endsWith("add") ? "POST" : "DELETE",
+                    path,
+                    Json.createObjectBuilder()
+                            .add("zone", name)
+                            .add("records", Json.createArrayBuilder())
+                            .build());
             assertEquals(422, empty.status(), empty.body());
             assertEquals(List.of("records"), empty.errorFields());
-            String message = empty.envelope().getJsonObject("messages").getJsonArray("errors").getJsonObject(0).getString("message");
+            String message = empty.envelope()
+                    .getJsonObject("messages")
+                    .getJsonArray("errors")
+                    .getJsonObject(0)
+                    .getString("message");
             assertTrue(message.contains("at least one record"), message);
         }
         Api.Response longName = add(name, record("x".repeat(129), "A", "192.0.2.1", null));
@@ -447,15 +762,28 @@ public class ZonesIT {
 
     @Test
     void deleteSelectorsCombineAndWithinAndOrAcross() {
-        String name = createZone(record("www", "A", "192.0.2.1", null), record("www", "AAAA", "2001:db8::1", null),
-                record("www", "TXT", "hello", null), record("mail", "A", "192.0.2.2", null), record("ftp", "A", "192.0.2.3", null),
+        String name = createZone(
+                record("www", "A", "192.0.2.1", null),
+                record("www", "AAAA", "2001:db8::1", null),
+                record("www", "TXT", "hello", null),
+                record("mail", "A", "192.0.2.2", null),
+                record("ftp", "A", "192.0.2.3", null),
                 record("@", "MX", "10 mail." + name(), null));
-        Api.Response byNameAndType = deleteRecords(name, Json.createObjectBuilder().add("name", "www").add("type", "AAAA").add("data", "").add("ttl", ""));
+        Api.Response byNameAndType = deleteRecords(
+                name,
+                Json.createObjectBuilder()
+                        .add("name", "www")
+                        .add("type", "AAAA")
+                        .add("data", "")
+                        .add("ttl", ""));
         assertEquals(200, byNameAndType.status(), byNameAndType.body());
         assertEquals(Set.of("www A", "www TXT", "mail A", "ftp A", "@ MX"), summary(zone(name)));
 
         long mailId = recordNamed(zone(name), "mail").getJsonNumber("id").longValue();
-        Api.Response byIdOrName = deleteRecords(name, Json.createObjectBuilder().add("id", mailId), Json.createObjectBuilder().add("name", "ftp." + name + "."));
+        Api.Response byIdOrName = deleteRecords(
+                name,
+                Json.createObjectBuilder().add("id", mailId),
+                Json.createObjectBuilder().add("name", "ftp." + name + "."));
         assertEquals(200, byIdOrName.status(), byIdOrName.body());
         assertEquals(Set.of("www A", "www TXT", "@ MX"), summary(zone(name)));
 
@@ -464,7 +792,13 @@ public class ZonesIT {
 
         Api.Response noMatch = deleteRecords(name, Json.createObjectBuilder().add("name", "nothing"));
         assertEquals(200, noMatch.status());
-        assertEquals(3011, noMatch.envelope().getJsonObject("messages").getJsonArray("warnings").getJsonObject(0).getInt("code"));
+        assertEquals(
+                3011,
+                noMatch.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
 
         Api.Response empty = deleteRecords(name, Json.createObjectBuilder().add("type", ""));
         assertEquals(422, empty.status(), "no selector deletes nothing, not everything");
@@ -473,7 +807,10 @@ public class ZonesIT {
         assertEquals(List.of("records[0].id"), badId.errorFields());
         Api.Response ds = deleteRecords(name, Json.createObjectBuilder().add("type", "DS"));
         assertEquals(List.of("records[0].type"), ds.errorFields(), "DS is not among delete's types");
-        Api.Response none = api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", name).build());
+        Api.Response none = api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder().add("zone", name).build());
         assertEquals(List.of("records"), none.errorFields());
         assertEquals(Set.of("@ MX"), summary(zone(name)));
     }
@@ -481,7 +818,9 @@ public class ZonesIT {
     @Test
     void deleteRecordsTakesAFormBody() {
         String name = createZone(record("www", "A", "192.0.2.1", null), record("www", "TXT", "x", null));
-        Api.Response deleted = api.form("DELETE", "/api/v1/dns/zones/records/delete",
+        Api.Response deleted = api.form(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
                 "zone=" + name + "&records[0][name]=www&records[0][type]=TXT&records[0][data]=&records[0][ttl]=");
         assertEquals(200, deleted.status(), deleted.body());
         assertEquals(Set.of("www A"), summary(deleted.data().getJsonObject("zone")));
@@ -491,10 +830,24 @@ public class ZonesIT {
     void updateChangesTheWholeZone() {
         String name = createZone(record("www", "A", "192.0.2.1", null), record("old", "A", "192.0.2.2", null));
         JsonObject before = zone(name);
-        Api.Response updated = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name)
-                .add("ttl", 900).add("hostmaster", "dns@example.org")
-                .add("records", records(record("www", "A", "192.0.2.9", null), record("_25._tcp.mail", "TLSA", "3 1 1 " + "ab".repeat(32), null),
-                        record("sub", "DS", "60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118", null))).build());
+        Api.Response updated = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("ttl", 900)
+                        .add("hostmaster", "dns@example.org")
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.9", null),
+                                        record("_25._tcp.mail", "TLSA", "3 1 1 " + "ab".repeat(32), null),
+                                        record(
+                                                "sub",
+                                                "DS",
+                                                "60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118",
+                                                null)))
+                        .build());
         assertEquals(200, updated.status(), updated.body());
         JsonObject zone = updated.data().getJsonObject("zone");
         assertEquals(900, zone.getInt("ttl"));
@@ -503,25 +856,62 @@ public class ZonesIT {
         assertEquals(Set.of("www A", "_25._tcp.mail TLSA", "sub DS"), summary(zone));
         assertTrue(Long.parseLong(zone.getString("serial")) > Long.parseLong(before.getString("serial")));
 
-        Api.Response keepRecords = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("retry", 900).build());
-        assertEquals(3, keepRecords.data().getJsonObject("zone").getJsonArray("records").size(), "no records given: records stay");
+        Api.Response keepRecords = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", name).add("retry", 900).build());
+        assertEquals(
+                3,
+                keepRecords.data().getJsonObject("zone").getJsonArray("records").size(),
+                "no records given: records stay");
     }
 
     @Test
     void projectAndUserAreSetAndCleared() {
-        String uuid = api.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build())
-                .data().getJsonObject("project").getString("uuid");
+        String uuid = api.json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", "p").build())
+                .data()
+                .getJsonObject("project")
+                .getString("uuid");
         String name = zoneName();
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("project_uuid", uuid).add("user", customer.username()).build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("project_uuid", uuid)
+                        .add("user", customer.username())
+                        .build());
         assertEquals(201, created.status(), created.body());
         assertEquals(uuid, created.data().getJsonObject("zone").getString("project_uuid"));
         assertEquals(customer.username(), created.data().getJsonObject("zone").getString("user"));
-        Api.Response cleared = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).addNull("project_uuid").build());
+        Api.Response cleared = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .addNull("project_uuid")
+                        .build());
         assertTrue(cleared.data().getJsonObject("zone").isNull("project_uuid"));
-        String foreign = Api.at(base).newCustomer().api().json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "q").build())
-                .data().getJsonObject("project").getString("uuid");
-        Api.Response notOurs = api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("project_uuid", foreign).build());
+        String foreign = Api.at(base)
+                .newCustomer()
+                .api()
+                .json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", "q").build())
+                .data()
+                .getJsonObject("project")
+                .getString("uuid");
+        Api.Response notOurs = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("project_uuid", foreign)
+                        .build());
         assertEquals(List.of("project_uuid"), notOurs.errorFields());
     }
 
@@ -540,14 +930,18 @@ public class ZonesIT {
             assertEquals(listed(name), answer.data().getJsonObject("zone"), "the answer to adding " + added);
             assertEquals(listed(name), zone(name), "show after adding " + added);
         }
-        Api.Response two = add(name, records(record("m", "MX", "10 mx." + name, null), record("d", "A", "192.0.2.4", 90)));
+        Api.Response two =
+                add(name, records(record("m", "MX", "10 mx." + name, null), record("d", "A", "192.0.2.4", 90)));
         assertEquals(listed(name), two.data().getJsonObject("zone"));
         Api.Response again = add(name, record("d", "A", "192.0.2.4", 90));
         assertEquals(List.of("records[0]"), again.warningFields(), again.body());
         assertEquals(listed(name), again.data().getJsonObject("zone"), "a duplicate changes nothing");
-        assertEquals(200, deleteRecords(name, Json.createObjectBuilder().add("name", "z")).status());
+        assertEquals(
+                200,
+                deleteRecords(name, Json.createObjectBuilder().add("name", "z")).status());
         assertEquals(listed(name), zone(name), "show after a deletion");
-        JsonObject afterDeletion = add(name, record("y", "A", "192.0.2.25", null)).data().getJsonObject("zone");
+        JsonObject afterDeletion =
+                add(name, record("y", "A", "192.0.2.25", null)).data().getJsonObject("zone");
         assertEquals(listed(name), afterDeletion);
         assertEquals(8, afterDeletion.getJsonArray("records").size());
     }
@@ -555,13 +949,30 @@ public class ZonesIT {
     /** Deleting a project unlinks its zones in the database without touching them: shows and additions see it. */
     @Test
     void aDeletedProjectLeavesShownZonesAtOnce() {
-        String uuid = api.json("POST", "/api/v1/projects/create", Json.createObjectBuilder().add("name", "p").build())
-                .data().getJsonObject("project").getString("uuid");
+        String uuid = api.json(
+                        "POST",
+                        "/api/v1/projects/create",
+                        Json.createObjectBuilder().add("name", "p").build())
+                .data()
+                .getJsonObject("project")
+                .getString("uuid");
         String name = zoneName();
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name)
-                .add("project_uuid", uuid).add("records", records(record("www", "A", "192.0.2.1", null))).build()).status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", name)
+                                        .add("project_uuid", uuid)
+                                        .add("records", records(record("www", "A", "192.0.2.1", null)))
+                                        .build())
+                        .status());
         assertEquals(uuid, zone(name).getString("project_uuid"));
-        Api.Response deleted = api.json("DELETE", "/api/v1/projects/delete", Json.createObjectBuilder().add("project_uuid", uuid).build());
+        Api.Response deleted = api.json(
+                "DELETE",
+                "/api/v1/projects/delete",
+                Json.createObjectBuilder().add("project_uuid", uuid).build());
         assertEquals(200, deleted.status(), deleted.body());
         assertTrue(zone(name).isNull("project_uuid"), "show after the project's deletion");
         Api.Response added = add(name, record("mail", "A", "192.0.2.2", null));
@@ -577,11 +988,20 @@ public class ZonesIT {
         assertEquals(serial + 1, serial(name));
         deleteRecords(name, Json.createObjectBuilder().add("name", "a"));
         assertEquals(serial + 2, serial(name));
-        api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("ttl", 600).build());
+        api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", name).add("ttl", 600).build());
         assertEquals(serial + 3, serial(name));
-        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "alias-" + name).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", "alias-" + name).build());
         assertEquals(serial + 4, serial(name));
-        api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", "alias-" + name).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                Json.createObjectBuilder().add("domainName", "alias-" + name).build());
         assertEquals(serial + 5, serial(name));
         api.get("/api/v1/dns/zones/show?zone=" + name);
         assertEquals(serial + 5, serial(name), "reading changes nothing");
@@ -593,49 +1013,112 @@ public class ZonesIT {
     void domainsAreAssignedDissociatedAndBoundToOneZone() {
         String name = createZone();
         String domain = "shop-" + name;
-        Api.Response assigned = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain.toUpperCase()).build());
+        Api.Response assigned = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder()
+                        .add("domainName", domain.toUpperCase())
+                        .build());
         assertEquals(200, assigned.status(), assigned.body());
-        assertEquals(domain, assigned.data().getJsonObject("zone").getJsonArray("domains").getJsonObject(0).getString("name"));
+        assertEquals(
+                domain,
+                assigned.data()
+                        .getJsonObject("zone")
+                        .getJsonArray("domains")
+                        .getJsonObject(0)
+                        .getString("name"));
 
         Api other = Api.at(base).newCustomer().api();
         String otherZone = zoneName();
-        other.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", otherZone).build());
-        Api.Response elsewhere = other.json("POST", "/api/v1/dns/zones/" + otherZone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        other.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder().add("name", otherZone).build());
+        Api.Response elsewhere = other.json(
+                "POST",
+                "/api/v1/dns/zones/" + otherZone + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", domain).build());
         assertEquals(409, elsewhere.status(), elsewhere.body());
-        Api.Response aZone = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", otherZone).build());
+        Api.Response aZone = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", otherZone).build());
         assertEquals(409, aZone.status(), "another account's zone cannot be taken over as a domain");
-        Api.Response invalid = api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "not a domain").build());
+        Api.Response invalid = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", "not a domain").build());
         assertEquals(List.of("domainName"), invalid.errorFields());
 
-        Api.Response notBound = api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", "other-" + name).build());
+        Api.Response notBound = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                Json.createObjectBuilder().add("domainName", "other-" + name).build());
         assertEquals(404, notBound.status());
-        Api.Response dissociated = api.json("POST", "/api/v1/dns/zones/" + name + "/dissociateDomain", Json.createObjectBuilder().add("domainName", domain).build());
+        Api.Response dissociated = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                Json.createObjectBuilder().add("domainName", domain).build());
         assertEquals(200, dissociated.status());
-        assertTrue(dissociated.data().getJsonObject("zone").getJsonArray("domains").isEmpty());
-        assertEquals(200, other.json("POST", "/api/v1/dns/zones/" + otherZone + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build()).status(),
+        assertTrue(
+                dissociated.data().getJsonObject("zone").getJsonArray("domains").isEmpty());
+        assertEquals(
+                200,
+                other.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + otherZone + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status(),
                 "free again");
     }
 
     @Test
     void deleteRefusesAZoneWithDomainsUnlessForced() {
         String name = createZone(record("www", "A", "192.0.2.1", null));
-        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "d-" + name).build());
-        Api.Response refused = api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", name).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", "d-" + name).build());
+        Api.Response refused = api.json(
+                "DELETE",
+                "/api/v1/dns/zones/delete",
+                Json.createObjectBuilder().add("zone", name).build());
         assertEquals(409, refused.status(), refused.body());
         assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + name).status());
         Api.Response forced = api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=1");
         assertEquals(200, forced.status(), forced.body());
         assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + name).status());
         String plain = createZone();
-        assertEquals(200, api.json("DELETE", "/api/v1/dns/zones/delete", Json.createObjectBuilder().add("zone", plain).build()).status());
-        assertEquals(201, api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build()).status(), "the name is free again");
+        assertEquals(
+                200,
+                api.json(
+                                "DELETE",
+                                "/api/v1/dns/zones/delete",
+                                Json.createObjectBuilder().add("zone", plain).build())
+                        .status());
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", name).build())
+                        .status(),
+                "the name is free again");
     }
 
     @Test
     void statisticsCountTheAccountsZones() {
-        String name = createZone(record("www", "A", "192.0.2.1", null), record("mail", "A", "192.0.2.2", null), record("@", "TXT", "v=spf1 -all", null));
+        String name = createZone(
+                record("www", "A", "192.0.2.1", null),
+                record("mail", "A", "192.0.2.2", null),
+                record("@", "TXT", "v=spf1 -all", null));
         createZone();
-        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", "s-" + name).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", "s-" + name).build());
         JsonObject statistics = api.get("/api/v1/dns/zones/statistics").data().getJsonObject("statistics");
         assertEquals(2, statistics.getInt("zones"));
         assertEquals(3, statistics.getInt("records"));
@@ -649,13 +1132,21 @@ public class ZonesIT {
     void exportedZoneFilesLoadInNamedCheckzone() {
         String name = createZone();
         add(name, allTypes(name));
-        api.json("PUT", "/api/v1/dns/zones/update", Json.createObjectBuilder().add("zone", name).add("hostmaster", "first.last@example.org").build());
+        api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("hostmaster", "first.last@example.org")
+                        .build());
         Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + name);
         assertEquals(200, exported.status(), exported.body());
         assertTrue(exported.header("Content-Type").startsWith("text/dns"));
         String file = exported.body();
         assertTrue(file.contains("IN\tSOA\t"), file);
-        assertTrue(file.indexOf("\tSOA\t") < file.indexOf("\tNS\t") && file.indexOf("\tNS\t") < file.indexOf("\tA\t"), "SOA and NS first");
+        assertTrue(
+                file.indexOf("\tSOA\t") < file.indexOf("\tNS\t") && file.indexOf("\tNS\t") < file.indexOf("\tA\t"),
+                "SOA and NS first");
         assertTrue(file.contains(zone(name).getString("serial")));
         assertTrue(file.contains("first\\.last.example.org."), "hostmaster as the SOA mailbox");
         NamedCheckzone.assertLoads(name, file);
@@ -663,7 +1154,8 @@ public class ZonesIT {
 
     @Test
     void longTxtIsSplitIntoStringsAndLoads() {
-        String name = createZone(record("@", "TXT", "v=DKIM1; k=rsa; p=" + "A".repeat(600) + " \"quoted\" \\ back", null));
+        String name =
+                createZone(record("@", "TXT", "v=DKIM1; k=rsa; p=" + "A".repeat(600) + " \"quoted\" \\ back", null));
         String file = api.get("/api/v1/dns/zones/export?zone=" + name).body();
         assertTrue(file.contains("\" \""), "split into several strings: " + file);
         NamedCheckzone.assertLoads(name, file);
@@ -676,7 +1168,8 @@ public class ZonesIT {
         add(name, record("late", "A", "192.0.2.7", null));
         String serial = zone(name).getString("serial");
         long deadline = System.currentTimeMillis() + 30_000;
-        while (!(Files.exists(file) && Files.readString(file).contains(serial)) && System.currentTimeMillis() < deadline) {
+        while (!(Files.exists(file) && Files.readString(file).contains(serial))
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
         assertTrue(Files.readString(file).contains("late\t"), Files.readString(file));
@@ -687,8 +1180,17 @@ public class ZonesIT {
     void refreshWritesTheZoneFileForTheNameserver() throws Exception {
         String name = createZone(record("www", "A", "192.0.2.1", null));
         String domain = "r-" + name;
-        api.json("POST", "/api/v1/dns/zones/" + name + "/assignDomain", Json.createObjectBuilder().add("domainName", domain).build());
-        Api.Response refreshed = api.json("POST", "/api/v1/dns/zones/refresh", Json.createObjectBuilder().add("zone", name).add("forceDelete", true).build());
+        api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", domain).build());
+        Api.Response refreshed = api.json(
+                "POST",
+                "/api/v1/dns/zones/refresh",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("forceDelete", true)
+                        .build());
         assertEquals(200, refreshed.status(), refreshed.body());
         Path zones = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones");
         Path file = zones.resolve(name + ".zone");
@@ -697,10 +1199,13 @@ public class ZonesIT {
         NamedCheckzone.assertLoads(domain, zones.resolve(domain + ".zone"));
         api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=true");
         long deadline = System.currentTimeMillis() + 30_000;
-        while ((Files.exists(file) || Files.exists(zones.resolve(domain + ".zone"))) && System.currentTimeMillis() < deadline) {
+        while ((Files.exists(file) || Files.exists(zones.resolve(domain + ".zone")))
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
-        assertFalse(Files.exists(file), "deleting the zone removes it from the nameserver (after commit, through the outbox)");
+        assertFalse(
+                Files.exists(file),
+                "deleting the zone removes it from the nameserver (after commit, through the outbox)");
         assertFalse(Files.exists(zones.resolve(domain + ".zone")));
     }
 
@@ -735,7 +1240,10 @@ public class ZonesIT {
         ExecutorService pool = Executors.newFixedThreadPool(20);
         List<Future<Api.Response>> answers = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            answers.add(pool.submit(() -> api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).build())));
+            answers.add(pool.submit(() -> api.json(
+                    "POST",
+                    "/api/v1/dns/zones/create",
+                    Json.createObjectBuilder().add("name", name).build())));
         }
         int created = 0;
         for (Future<Api.Response> answer : answers) {
@@ -745,7 +1253,8 @@ public class ZonesIT {
         }
         pool.shutdown();
         assertEquals(1, created);
-        assertEquals(1, api.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
+        assertEquals(
+                1, api.get("/api/v1/dns/zones").data().getJsonArray("zones").size());
     }
 
     // ---- helpers
@@ -764,7 +1273,13 @@ public class ZonesIT {
         for (JsonObjectBuilder record : records) {
             array.add(record);
         }
-        Api.Response created = api.json("POST", "/api/v1/dns/zones/create", Json.createObjectBuilder().add("name", name).add("records", array).build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("records", array)
+                        .build());
         assertEquals(201, created.status(), created.body());
         return name;
     }
@@ -774,11 +1289,23 @@ public class ZonesIT {
     }
 
     private Api.Response add(String zone, JsonArrayBuilder records) {
-        return api.json("POST", "/api/v1/dns/zones/records/add", Json.createObjectBuilder().add("zone", zone).add("records", records).build());
+        return api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("records", records)
+                        .build());
     }
 
     private Api.Response deleteRecords(String zone, JsonObjectBuilder... selectors) {
-        return api.json("DELETE", "/api/v1/dns/zones/records/delete", Json.createObjectBuilder().add("zone", zone).add("records", records(selectors)).build());
+        return api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("records", records(selectors))
+                        .build());
     }
 
     private JsonObject zone(String name) {
@@ -792,7 +1319,9 @@ public class ZonesIT {
         Api.Response list = api.get("/api/v1/dns/zones");
         assertEquals(200, list.status(), list.body());
         return list.data().getJsonArray("zones").getValuesAs(JsonObject.class).stream()
-                .filter(z -> z.getString("name").equals(name)).findFirst().orElseThrow();
+                .filter(z -> z.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private long serial(String name) {
@@ -800,14 +1329,19 @@ public class ZonesIT {
     }
 
     private String token(String right) {
-        Api.Response created = api.json("POST", "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder().add("rights", Json.createArrayBuilder().add(right)).build());
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder()
+                        .add("rights", Json.createArrayBuilder().add(right))
+                        .build());
         assertEquals(201, created.status(), created.body());
         return created.data().getJsonObject("token").getString("token");
     }
 
     public static JsonObjectBuilder record(String name, String type, String data, Integer ttl) {
-        JsonObjectBuilder record = Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
+        JsonObjectBuilder record =
+                Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
         return ttl == null ? record.addNull("ttl") : record.add("ttl", ttl);
     }
 
@@ -837,12 +1371,15 @@ public class ZonesIT {
 
     private static JsonObject recordNamed(JsonObject zone, String name) {
         return zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
-                .filter(r -> r.getString("name").equals(name)).findFirst().orElseThrow(() -> new AssertionError("no record " + name + " in " + zone));
+                .filter(r -> r.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no record " + name + " in " + zone));
     }
 
     private static Set<String> summary(JsonObject zone) {
         return zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
-                .map(r -> r.getString("name") + " " + r.getString("type")).collect(Collectors.toSet());
+                .map(r -> r.getString("name") + " " + r.getString("type"))
+                .collect(Collectors.toSet());
     }
 
     private static void assertForbidden(Api.Response response, String right) {

@@ -55,8 +55,11 @@ public class AccessFilter implements ContainerRequestFilter {
             return;
         }
         switch (AuthenticationOutcome.of(request)) {
-            case NONE -> throw new ApiException(401, List.of(Message.of(MessageCode.AUTHENTICATION_REQUIRED)),
-                    Map.of("WWW-Authenticate", "Bearer"));
+            case NONE ->
+                throw new ApiException(
+                        401,
+                        List.of(Message.of(MessageCode.AUTHENTICATION_REQUIRED)),
+                        Map.of("WWW-Authenticate", "Bearer"));
             case INVALID -> {
                 // Past the limit a failure is 429 rather than 401; a hit would still be 200, but
                 // with 256-bit tokens a hit is not what a limit has to prevent (README, Accounts).
@@ -64,10 +67,13 @@ public class AccessFilter implements ContainerRequestFilter {
                 if (wait > 0) {
                     throw ApiException.tooManyRequests(MessageCode.TOO_MANY_FAILED_AUTHENTICATIONS, wait);
                 }
-                throw new ApiException(401, List.of(Message.of(MessageCode.TOKEN_INVALID)),
+                throw new ApiException(
+                        401,
+                        List.of(Message.of(MessageCode.TOKEN_INVALID)),
                         Map.of("WWW-Authenticate", "Bearer error=\"invalid_token\""));
             }
-            case UNAVAILABLE -> throw ApiException.unavailable("Authentication is unavailable: the database cannot be reached", 5);
+            case UNAVAILABLE ->
+                throw ApiException.unavailable("Authentication is unavailable: the database cannot be reached", 5);
             case AUTHENTICATED -> requireOneOf(rolesOf(method), context);
         }
     }

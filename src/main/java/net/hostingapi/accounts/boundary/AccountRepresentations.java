@@ -15,8 +15,7 @@ import net.hostingapi.platform.control.JsonFields;
 /** How accounts, users, tokens, projects and rights look on the wire. */
 final class AccountRepresentations {
 
-    private AccountRepresentations() {
-    }
+    private AccountRepresentations() {}
 
     static JsonObject user(ApiUser user) {
         return JsonFields.object()

@@ -8,10 +8,19 @@ import net.hostingapi.accounts.entity.Right;
 
 /** Every operation lives under /api/v1 (the WAR is deployed at the context root). */
 @ApplicationPath("api/v1")
-@DeclareRoles({Right.Names.CALLER, Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD,
-        Right.Names.ACCOUNT_USERS_LIST, Right.Names.ACCOUNT_USERS_CRUD, Right.Names.ACCOUNT_TOKENS_LIST,
-        Right.Names.ACCOUNT_TOKENS_CRUD, Right.Names.ACCOUNT_PERMISSIONS_UPDATE, Right.Names.PROJECTS_LIST,
-        Right.Names.PROJECTS_CRUD, Right.Names.CUSTOMERS_CREATE})
+@DeclareRoles({
+    Right.Names.CALLER,
+    Right.Names.DNS_ZONES_LIST,
+    Right.Names.DNS_ZONES_CRUD,
+    Right.Names.ACCOUNT_USERS_LIST,
+    Right.Names.ACCOUNT_USERS_CRUD,
+    Right.Names.ACCOUNT_TOKENS_LIST,
+    Right.Names.ACCOUNT_TOKENS_CRUD,
+    Right.Names.ACCOUNT_PERMISSIONS_UPDATE,
+    Right.Names.PROJECTS_LIST,
+    Right.Names.PROJECTS_CRUD,
+    Right.Names.CUSTOMERS_CREATE
+})
 public class ApiApplication extends Application {
 
     /**
@@ -26,7 +35,7 @@ public class ApiApplication extends Application {
      */
     @Override
     public Map<String, Object> getProperties() {
-        return Map.of("jersey.config.servlet.form.queryParams.disabled", true,
-                "jersey.config.server.wadl.disableWadl", true);
+        return Map.of(
+                "jersey.config.servlet.form.queryParams.disabled", true, "jersey.config.server.wadl.disableWadl", true);
     }
 }

@@ -40,9 +40,11 @@ public class CustomersResource {
     public Reply create() {
         UsersResource.NewUser input = parameters.bind(UsersResource.NewUser.class);
         CustomerOnboarding.Onboarded onboarded = customers.create(input.username(), input.email());
-        return Reply.created(MessageCode.CREATED, JsonFields.object()
-                .put("customer", AccountRepresentations.account(onboarded.account(), onboarded.owner()))
-                .put("token", AccountRepresentations.issuedToken(onboarded.token()))
-                .build());
+        return Reply.created(
+                MessageCode.CREATED,
+                JsonFields.object()
+                        .put("customer", AccountRepresentations.account(onboarded.account(), onboarded.owner()))
+                        .put("token", AccountRepresentations.issuedToken(onboarded.token()))
+                        .build());
     }
 }

@@ -30,8 +30,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PermissionsResource {
 
     /** The user's complete new set of rights. */
-    public record PermissionUpdate(@NotNull String user, @NotNull List<@NotNull Right> permissions) {
-    }
+    public record PermissionUpdate(
+            @NotNull String user, @NotNull List<@NotNull Right> permissions) {}
 
     @Inject
     RequestBinder parameters;
@@ -46,7 +46,9 @@ public class PermissionsResource {
     @Answers(data = "permissions", schema = "Permission", array = true)
     public Reply catalogue() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "permissions",
+        return Reply.ok(
+                MessageCode.OK,
+                "permissions",
                 JsonFields.array(Arrays.asList(Right.values()), AccountRepresentations::permission));
     }
 
@@ -59,10 +61,12 @@ public class PermissionsResource {
     public Reply assigned() {
         parameters.bind(NoParameters.class);
         PermissionRegistry.Assignment assignment = permissions.assigned();
-        return Reply.ok(MessageCode.OK, JsonFields.object()
-                .put("user", assignment.username())
-                .put("permissions", JsonFields.array(assignment.rights(), AccountRepresentations::permission))
-                .build());
+        return Reply.ok(
+                MessageCode.OK,
+                JsonFields.object()
+                        .put("user", assignment.username())
+                        .put("permissions", JsonFields.array(assignment.rights(), AccountRepresentations::permission))
+                        .build());
     }
 
     @PUT
@@ -73,7 +77,9 @@ public class PermissionsResource {
     @Answers(data = "user", schema = "User")
     public Reply update() {
         PermissionUpdate input = parameters.bind(PermissionUpdate.class);
-        return Reply.ok(MessageCode.UPDATED, "user",
+        return Reply.ok(
+                MessageCode.UPDATED,
+                "user",
                 AccountRepresentations.user(permissions.update(input.user(), input.permissions())));
     }
 }

@@ -31,11 +31,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class ProjectsResource {
 
-    public record NewProject(@NotBlank @Size(max = 100) String name) {
-    }
+    public record NewProject(@NotBlank @Size(max = 100) String name) {}
 
-    public record ProjectRef(@Param("project_uuid") @NotNull String projectUuid) {
-    }
+    public record ProjectRef(@Param("project_uuid") @NotNull String projectUuid) {}
 
     @Inject
     RequestBinder parameters;
@@ -61,7 +59,8 @@ public class ProjectsResource {
     @Answers(data = "project", schema = "Project", status = 201)
     public Reply create() {
         NewProject input = parameters.bind(NewProject.class);
-        return Reply.created(MessageCode.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
+        return Reply.created(
+                MessageCode.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
     }
 
     @GET
@@ -83,6 +82,7 @@ public class ProjectsResource {
     @Answers(data = "project", schema = "Project")
     public Reply delete() {
         ProjectRef input = parameters.bind(ProjectRef.class);
-        return Reply.ok(MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.projectUuid())));
+        return Reply.ok(
+                MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.projectUuid())));
     }
 }

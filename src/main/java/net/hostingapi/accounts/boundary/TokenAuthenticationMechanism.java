@@ -40,8 +40,8 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
     TokenAuthentication tokens;
 
     @Override
-    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
-                                                HttpMessageContext context) {
+    public AuthenticationStatus validateRequest(
+            HttpServletRequest request, HttpServletResponse response, HttpMessageContext context) {
         String token = bearerToken(request);
         if (token == null) {
             token = tokenParameter(request, context);

@@ -32,8 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class TokensResource {
 
     /** {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds; no {@code valid_until} means no expiry. */
-    public record NewToken(String user, @Param("valid_until") LocalDateTime validUntil, List<@NotNull Right> rights) {
-    }
+    public record NewToken(
+            String user, @Param("valid_until") LocalDateTime validUntil, List<@NotNull Right> rights) {}
 
     @Inject
     RequestBinder parameters;
@@ -49,7 +49,9 @@ public class TokensResource {
     @Answers(data = "token", schema = "Token", status = 201)
     public Reply create() {
         NewToken input = parameters.bind(NewToken.class);
-        return Reply.created(MessageCode.CREATED, "token",
+        return Reply.created(
+                MessageCode.CREATED,
+                "token",
                 AccountRepresentations.issuedToken(tokens.issue(input.user(), input.validUntil(), input.rights())));
     }
 

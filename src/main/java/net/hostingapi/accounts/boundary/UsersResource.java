@@ -32,9 +32,13 @@ public class UsersResource {
 
     /** Usernames identify users across the service and appear in URLs: letters, digits, dot, dash, underscore. */
     public record NewUser(
-            @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._-]{2,63}", message = "must be 3 to 64 letters, digits, '.', '_' or '-'") String username,
-            @NotNull @EmailAddress String email) {
-    }
+            @NotNull
+            @Pattern(
+                    regexp = "[A-Za-z0-9][A-Za-z0-9._-]{2,63}",
+                    message = "must be 3 to 64 letters, digits, '.', '_' or '-'")
+            String username,
+
+            @NotNull @EmailAddress String email) {}
 
     @Inject
     RequestBinder parameters;
@@ -60,7 +64,10 @@ public class UsersResource {
     @Answers(data = "user", schema = "User", status = 201)
     public Reply create() {
         NewUser input = parameters.bind(NewUser.class);
-        return Reply.created(MessageCode.CREATED, "user", AccountRepresentations.user(users.create(input.username(), input.email())));
+        return Reply.created(
+                MessageCode.CREATED,
+                "user",
+                AccountRepresentations.user(users.create(input.username(), input.email())));
     }
 
     @GET

@@ -28,8 +28,10 @@ public class AccountReferences {
 
     /** The user named in {@code field}; null when none was named. */
     public ApiUser user(String field, String username) {
-        return username == null ? null
-                : users.find(username).orElseThrow(() -> ApiException.invalid(field, MessageCode.FIELD_INVALID, NO_SUCH_USER));
+        return username == null
+                ? null
+                : users.find(username)
+                        .orElseThrow(() -> ApiException.invalid(field, MessageCode.FIELD_INVALID, NO_SUCH_USER));
     }
 
     /** The project named in {@code field}: absent, cleared, or set to a project of the account. */

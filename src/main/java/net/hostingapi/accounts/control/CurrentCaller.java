@@ -18,7 +18,8 @@ public class CurrentCaller {
     SecurityContext securityContext;
 
     public ApiPrincipal principal() {
-        return securityContext.getPrincipalsByType(ApiPrincipal.class).stream().findFirst()
+        return securityContext.getPrincipalsByType(ApiPrincipal.class).stream()
+                .findFirst()
                 .orElseThrow(() -> new ApiException(401, MessageCode.AUTHENTICATION_REQUIRED));
     }
 

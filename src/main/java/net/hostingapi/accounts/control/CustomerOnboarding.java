@@ -12,8 +12,7 @@ import net.hostingapi.accounts.entity.Right;
 @Stateless
 public class CustomerOnboarding {
 
-    public record Onboarded(Account account, ApiUser owner, TokenIssuer.IssuedToken token) {
-    }
+    public record Onboarded(Account account, ApiUser owner, TokenIssuer.IssuedToken token) {}
 
     @PersistenceContext
     EntityManager em;
@@ -31,7 +30,6 @@ public class CustomerOnboarding {
         ApiUser owner = new ApiUser(account, username, email, true, account.grantableRights());
         em.persist(owner);
         em.flush();
-        return new Onboarded(account, owner,
-                TokenIssuer.issue(em, owner, account.grantableRights(), null, tokenText));
+        return new Onboarded(account, owner, TokenIssuer.issue(em, owner, account.grantableRights(), null, tokenText));
     }
 }

@@ -12,7 +12,13 @@ import java.lang.annotation.Target;
 
 /** The uuid of a project of the caller's account; projects of other accounts do not exist. */
 @Constraint(validatedBy = KnownProject.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.RECORD_COMPONENT,
+    ElementType.TYPE_USE
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface KnownProject {
 

@@ -15,7 +15,13 @@ import java.lang.annotation.Target;
  * together with every other violated field; users of other accounts do not exist.
  */
 @Constraint(validatedBy = KnownUser.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.RECORD_COMPONENT,
+    ElementType.TYPE_USE
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface KnownUser {
 

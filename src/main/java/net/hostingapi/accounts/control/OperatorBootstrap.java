@@ -63,7 +63,8 @@ public class OperatorBootstrap {
      */
     @PostConstruct
     void createOperatorOnFirstStart() {
-        try (Connection lock = dataSource.getConnection(); Statement statement = lock.createStatement()) {
+        try (Connection lock = dataSource.getConnection();
+                Statement statement = lock.createStatement()) {
             statement.execute("SELECT GET_LOCK('hostingapi.operator_bootstrap', 120)");
             try {
                 transaction.begin();
@@ -71,7 +72,8 @@ public class OperatorBootstrap {
                     createOperatorIfNone();
                     transaction.commit();
                 } catch (Exception e) {
-                    if (transaction.getStatus() == Status.STATUS_ACTIVE || transaction.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
+                    if (transaction.getStatus() == Status.STATUS_ACTIVE
+                            || transaction.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
                         transaction.rollback();
                     }
                     throw e;
@@ -87,16 +89,19 @@ public class OperatorBootstrap {
     }
 
     private void createOperatorIfNone() {
-        long accounts = em.createQuery("SELECT COUNT(a) FROM Account a", Long.class).getSingleResult();
+        long accounts =
+                em.createQuery("SELECT COUNT(a) FROM Account a", Long.class).getSingleResult();
         if (accounts > 0) {
             return;
         }
-        String token = configuredToken.filter(t -> !t.isBlank()).map(String::trim).orElseGet(TokenSecrets::newToken);
+        String token =
+                configuredToken.filter(t -> !t.isBlank()).map(String::trim).orElseGet(TokenSecrets::newToken);
         CustomerOnboarding.onboard(em, "operator", "operator@localhost.localdomain", true, token);
         if (configuredToken.filter(t -> !t.isBlank()).isPresent()) {
             LOG.info("Operator account created with the token given in BOOTSTRAP_TOKEN");
         } else {
-            Path file = writeOwnerOnly(Path.of(dataDir).toAbsolutePath().normalize().resolve("bootstrap-token"), token);
+            Path file =
+                    writeOwnerOnly(Path.of(dataDir).toAbsolutePath().normalize().resolve("bootstrap-token"), token);
             LOG.info("Operator account created; its API token is in " + file);
         }
     }

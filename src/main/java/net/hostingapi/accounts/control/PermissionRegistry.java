@@ -19,15 +19,23 @@ import net.hostingapi.platform.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
 @Stateless
-@DeclareRoles({Right.Names.CALLER, Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD,
-        Right.Names.ACCOUNT_USERS_LIST, Right.Names.ACCOUNT_USERS_CRUD, Right.Names.ACCOUNT_TOKENS_LIST,
-        Right.Names.ACCOUNT_TOKENS_CRUD, Right.Names.ACCOUNT_PERMISSIONS_UPDATE, Right.Names.PROJECTS_LIST,
-        Right.Names.PROJECTS_CRUD, Right.Names.CUSTOMERS_CREATE})
+@DeclareRoles({
+    Right.Names.CALLER,
+    Right.Names.DNS_ZONES_LIST,
+    Right.Names.DNS_ZONES_CRUD,
+    Right.Names.ACCOUNT_USERS_LIST,
+    Right.Names.ACCOUNT_USERS_CRUD,
+    Right.Names.ACCOUNT_TOKENS_LIST,
+    Right.Names.ACCOUNT_TOKENS_CRUD,
+    Right.Names.ACCOUNT_PERMISSIONS_UPDATE,
+    Right.Names.PROJECTS_LIST,
+    Right.Names.PROJECTS_CRUD,
+    Right.Names.CUSTOMERS_CREATE
+})
 public class PermissionRegistry {
 
     /** Who the container says is calling, and the rights it says the caller has. */
-    public record Assignment(String username, Set<Right> rights) {
-    }
+    public record Assignment(String username, Set<Right> rights) {}
 
     @Resource
     SessionContext session;

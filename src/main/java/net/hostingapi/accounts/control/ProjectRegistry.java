@@ -25,7 +25,8 @@ public class ProjectRegistry {
     @RolesAllowed(Right.Names.PROJECTS_LIST)
     public List<Project> list() {
         return em.createNamedQuery(Project.IN_ACCOUNT, Project.class)
-                .setParameter("account", caller.accountId()).getResultList();
+                .setParameter("account", caller.accountId())
+                .getResultList();
     }
 
     @RolesAllowed(Right.Names.PROJECTS_LIST)
@@ -52,7 +53,9 @@ public class ProjectRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public Optional<Project> find(String uuid) {
         return em.createNamedQuery(Project.BY_UUID, Project.class)
-                .setParameter("account", caller.accountId()).setParameter("uuid", uuid)
-                .getResultStream().findFirst();
+                .setParameter("account", caller.accountId())
+                .setParameter("uuid", uuid)
+                .getResultStream()
+                .findFirst();
     }
 }

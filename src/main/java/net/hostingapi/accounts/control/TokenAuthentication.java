@@ -37,7 +37,7 @@ public class TokenAuthentication {
             return Optional.empty();
         }
         try (Connection connection = database.getConnection();
-             PreparedStatement query = connection.prepareStatement("""
+                PreparedStatement query = connection.prepareStatement("""
                 SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
                        (SELECT GROUP_CONCAT(tr.right_key) FROM token_rights tr
                           JOIN user_rights ur ON ur.user_id = u.id AND ur.right_key = tr.right_key

@@ -22,8 +22,7 @@ import net.hostingapi.platform.control.Violations;
 public class TokenIssuer {
 
     /** A token as stored, and the text of a new one (shown once, never stored). */
-    public record IssuedToken(ApiToken token, String text) {
-    }
+    public record IssuedToken(ApiToken token, String text) {}
 
     @PersistenceContext
     EntityManager em;
@@ -40,7 +39,8 @@ public class TokenIssuer {
      */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
     public IssuedToken issue(String username, LocalDateTime validUntil, List<Right> requested) {
-        ApiUser user = username == null ? em.find(ApiUser.class, caller.principal().userId())
+        ApiUser user = username == null
+                ? em.find(ApiUser.class, caller.principal().userId())
                 : references.user("user", username);
         if (validUntil != null && !validUntil.isAfter(LocalDateTime.now(ZoneOffset.UTC))) {
             throw ApiException.invalid("valid_until", MessageCode.FIELD_INVALID, "must lie in the future");
@@ -54,9 +54,15 @@ public class TokenIssuer {
             for (int i = 0; i < requested.size(); i++) {
                 Right right = requested.get(i);
                 if (!own.contains(right)) {
-                    violations.at("rights").at(i).add(MessageCode.FIELD_NOT_ALLOWED, right + " is not among your own rights");
+                    violations
+                            .at("rights")
+                            .at(i)
+                            .add(MessageCode.FIELD_NOT_ALLOWED, right + " is not among your own rights");
                 } else if (!user.holds(right)) {
-                    violations.at("rights").at(i).add(MessageCode.FIELD_NOT_ALLOWED, "user " + user.username() + " does not hold " + right);
+                    violations
+                            .at("rights")
+                            .at(i)
+                            .add(MessageCode.FIELD_NOT_ALLOWED, "user " + user.username() + " does not hold " + right);
                 } else {
                     rights.add(right);
                 }
@@ -76,7 +82,8 @@ public class TokenIssuer {
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_LIST)
     public List<ApiToken> list() {
         return em.createNamedQuery(ApiToken.IN_ACCOUNT, ApiToken.class)
-                .setParameter("account", caller.accountId()).getResultList();
+                .setParameter("account", caller.accountId())
+                .getResultList();
     }
 
     /**
@@ -94,7 +101,10 @@ public class TokenIssuer {
             token = em.find(ApiToken.class, Long.parseLong(idOrText));
         } else {
             token = em.createNamedQuery(ApiToken.BY_HASH, ApiToken.class)
-                    .setParameter("hash", TokenSecrets.hash(idOrText)).getResultStream().findFirst().orElse(null);
+                    .setParameter("hash", TokenSecrets.hash(idOrText))
+                    .getResultStream()
+                    .findFirst()
+                    .orElse(null);
         }
         if (token == null || token.user().account().id() != caller.accountId()) {
             throw ApiException.notFound("Token");

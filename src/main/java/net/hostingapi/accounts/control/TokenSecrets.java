@@ -12,8 +12,7 @@ public final class TokenSecrets {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private TokenSecrets() {
-    }
+    private TokenSecrets() {}
 
     public static String newToken() {
         byte[] bytes = new byte[32];

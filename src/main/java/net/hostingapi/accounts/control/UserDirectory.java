@@ -27,7 +27,8 @@ public class UserDirectory {
     @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
     public List<ApiUser> list() {
         return em.createNamedQuery(ApiUser.IN_ACCOUNT, ApiUser.class)
-                .setParameter("account", caller.accountId()).getResultList();
+                .setParameter("account", caller.accountId())
+                .getResultList();
     }
 
     @RolesAllowed(Right.Names.ACCOUNT_USERS_LIST)
@@ -39,7 +40,8 @@ public class UserDirectory {
     @RolesAllowed(Right.Names.ACCOUNT_USERS_CRUD)
     public ApiUser create(String username, String email) {
         requireFree(em, username);
-        ApiUser user = new ApiUser(em.find(Account.class, caller.accountId()), username, email, false, EnumSet.noneOf(Right.class));
+        ApiUser user = new ApiUser(
+                em.find(Account.class, caller.accountId()), username, email, false, EnumSet.noneOf(Right.class));
         em.persist(user);
         em.flush();
         return user;
@@ -49,14 +51,17 @@ public class UserDirectory {
     @RolesAllowed(Right.Names.CALLER)
     public Optional<ApiUser> find(String username) {
         return em.createNamedQuery(ApiUser.BY_USERNAME, ApiUser.class)
-                .setParameter("username", username).getResultStream()
+                .setParameter("username", username)
+                .getResultStream()
                 .filter(u -> u.account().id() == caller.accountId())
                 .findFirst();
     }
 
     static void requireFree(EntityManager em, String username) {
-        if (!em.createNamedQuery(ApiUser.BY_USERNAME, ApiUser.class).setParameter("username", username)
-                .getResultList().isEmpty()) {
+        if (!em.createNamedQuery(ApiUser.BY_USERNAME, ApiUser.class)
+                .setParameter("username", username)
+                .getResultList()
+                .isEmpty()) {
             throw ApiException.conflict(MessageCode.NAME_TAKEN, "The username is already taken");
         }
     }

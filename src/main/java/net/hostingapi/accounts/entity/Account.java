@@ -27,8 +27,7 @@ public class Account {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
-    protected Account() {
-    }
+    protected Account() {}
 
     public Account(String name, boolean operator) {
         this.name = name;

@@ -27,7 +27,9 @@ import java.util.Set;
  */
 @Entity
 @Table(name = "api_tokens")
-@NamedQuery(name = ApiToken.IN_ACCOUNT, query = "SELECT t FROM ApiToken t WHERE t.user.account.id = :account ORDER BY t.id")
+@NamedQuery(
+        name = ApiToken.IN_ACCOUNT,
+        query = "SELECT t FROM ApiToken t WHERE t.user.account.id = :account ORDER BY t.id")
 @NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
 public class ApiToken {
 
@@ -60,8 +62,7 @@ public class ApiToken {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
-    protected ApiToken() {
-    }
+    protected ApiToken() {}
 
     public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil) {
         this.user = user;

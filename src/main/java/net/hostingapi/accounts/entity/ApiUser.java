@@ -23,7 +23,9 @@ import java.util.Set;
 /** A user of an account, identified across the service by its username; holds the rights its tokens draw from. */
 @Entity
 @Table(name = "users")
-@NamedQuery(name = ApiUser.IN_ACCOUNT, query = "SELECT u FROM ApiUser u WHERE u.account.id = :account ORDER BY u.username")
+@NamedQuery(
+        name = ApiUser.IN_ACCOUNT,
+        query = "SELECT u FROM ApiUser u WHERE u.account.id = :account ORDER BY u.username")
 @NamedQuery(name = ApiUser.BY_USERNAME, query = "SELECT u FROM ApiUser u WHERE u.username = :username")
 public class ApiUser {
 
@@ -59,8 +61,7 @@ public class ApiUser {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected ApiUser() {
-    }
+    protected ApiUser() {}
 
     public ApiUser(Account account, String username, String email, boolean owner, Set<Right> rights) {
         this.account = account;

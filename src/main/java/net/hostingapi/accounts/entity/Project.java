@@ -17,7 +17,9 @@ import java.util.UUID;
 /** A project groups an account's objects; zones and handles refer to it by {@code project_uuid}. */
 @Entity
 @Table(name = "projects")
-@NamedQuery(name = Project.IN_ACCOUNT, query = "SELECT p FROM Project p WHERE p.account.id = :account ORDER BY p.name, p.id")
+@NamedQuery(
+        name = Project.IN_ACCOUNT,
+        query = "SELECT p FROM Project p WHERE p.account.id = :account ORDER BY p.name, p.id")
 @NamedQuery(name = Project.BY_UUID, query = "SELECT p FROM Project p WHERE p.account.id = :account AND p.uuid = :uuid")
 public class Project {
 
@@ -44,8 +46,7 @@ public class Project {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected Project() {
-    }
+    protected Project() {}
 
     public Project(Account account, String name) {
         this.account = account;

@@ -10,12 +10,17 @@ import java.util.Set;
  */
 public enum Right {
     DNS_ZONES_LIST(Category.DOMAINS, "List DNS zones", "List, show, export and count DNS zones", false),
-    DNS_ZONES_CRUD(Category.DOMAINS, "Manage DNS zones", "Create, update, delete and refresh DNS zones and their records", false),
+    DNS_ZONES_CRUD(
+            Category.DOMAINS,
+            "Manage DNS zones",
+            "Create, update, delete and refresh DNS zones and their records",
+            false),
     ACCOUNT_USERS_LIST(Category.ACCOUNT, "List users", "List and show the users of the account", false),
     ACCOUNT_USERS_CRUD(Category.ACCOUNT, "Manage users", "Create users in the account", false),
     ACCOUNT_TOKENS_LIST(Category.ACCOUNT, "List API tokens", "List and show the API tokens of the account", false),
     ACCOUNT_TOKENS_CRUD(Category.ACCOUNT, "Manage API tokens", "Create and deactivate API tokens", false),
-    ACCOUNT_PERMISSIONS_UPDATE(Category.ACCOUNT, "Manage permissions", "Change the rights of the account's users", false),
+    ACCOUNT_PERMISSIONS_UPDATE(
+            Category.ACCOUNT, "Manage permissions", "Change the rights of the account's users", false),
     PROJECTS_LIST(Category.ACCOUNT, "List projects", "List and show projects", false),
     PROJECTS_CRUD(Category.ACCOUNT, "Manage projects", "Create and delete projects", false),
     CUSTOMERS_CREATE(Category.ACCOUNT, "Create customers", "Create customer accounts (operator only)", true);
@@ -26,13 +31,20 @@ public enum Right {
      * operator's customer creation are account management.
      */
     public enum Category {
-        ACCOUNT, DOMAINS, ACCOUNTING, SUPPORT, MISC, SSL_CERTIFICATES, COLOCATION
+        ACCOUNT,
+        DOMAINS,
+        ACCOUNTING,
+        SUPPORT,
+        MISC,
+        SSL_CERTIFICATES,
+        COLOCATION
     }
 
     /** Role names as compile-time constants, for {@code @RolesAllowed}. */
     public static final class Names {
         /** Held by every authenticated caller: operations that need a valid token and no named right. */
         public static final String CALLER = "API_CALLER";
+
         public static final String DNS_ZONES_LIST = "DNS_ZONES_LIST";
         public static final String DNS_ZONES_CRUD = "DNS_ZONES_CRUD";
         public static final String ACCOUNT_USERS_LIST = "ACCOUNT_USERS_LIST";
@@ -44,8 +56,7 @@ public enum Right {
         public static final String PROJECTS_CRUD = "PROJECTS_CRUD";
         public static final String CUSTOMERS_CREATE = "CUSTOMERS_CREATE";
 
-        private Names() {
-        }
+        private Names() {}
     }
 
     private final Category category;

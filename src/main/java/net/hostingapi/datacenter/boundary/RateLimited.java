@@ -10,5 +10,4 @@ import java.lang.annotation.Target;
 @NameBinding
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
-public @interface RateLimited {
-}
+public @interface RateLimited {}

@@ -8,8 +8,7 @@ import net.hostingapi.platform.control.JsonFields;
 /** How server actions look on the wire: in full to their account, reduced to the progress for the machine. */
 final class ServerActionRepresentations {
 
-    private ServerActionRepresentations() {
-    }
+    private ServerActionRepresentations() {}
 
     static JsonObject action(ServerAction action) {
         return fields(action).build();
@@ -17,7 +16,9 @@ final class ServerActionRepresentations {
 
     /** With the history of reports, oldest first (show and cancel). */
     static JsonObject actionWithHistory(ServerAction action) {
-        return fields(action).put("reports", JsonFields.array(action.reports(), ServerActionRepresentations::report)).build();
+        return fields(action)
+                .put("reports", JsonFields.array(action.reports(), ServerActionRepresentations::report))
+                .build();
     }
 
     /** What the machine's own status report is answered with: nothing of the account or the schedule. */

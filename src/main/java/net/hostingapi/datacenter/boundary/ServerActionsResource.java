@@ -49,27 +49,39 @@ public class ServerActionsResource {
 
     static final String MAC = "[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\\1[0-9A-Fa-f]{2}){4}";
     static final String TEMPLATE = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
-    static final String HOSTNAME = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*";
+    static final String HOSTNAME =
+            "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*";
     static final MediaType SCRIPT = MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8");
 
     public record NewAction(
-            @NotNull @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff") @Param("mac_address") String macAddress,
+            @NotNull
+            @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff")
+            @Param("mac_address")
+            String macAddress,
+
             @NotNull @IpAddress String address,
             @NotNull ServerAction.Kind action,
-            @Size(max = 64) @Pattern(regexp = TEMPLATE, message = "must be letters, digits, '.', '_' and '-', starting with a letter or digit") String template,
-            @Size(max = 253) @Pattern(regexp = HOSTNAME, message = "must be a host name") String hostname) {
-    }
 
-    public record ActionRef(@NotNull @Min(1) Long id) {
-    }
+            @Size(max = 64)
+            @Pattern(
+                    regexp = TEMPLATE,
+                    message = "must be letters, digits, '.', '_' and '-', starting with a letter or digit")
+            String template,
 
-    public record MachineQuery(@NotNull String address) {
-    }
+            @Size(max = 253) @Pattern(regexp = HOSTNAME, message = "must be a host name")
+            String hostname) {}
 
-    public record StatusReport(@NotNull ServerAction.State state,
-                               @NotNull @Min(0) @Max(100) @Param("state_percent") Integer statePercent,
-                               @NotBlank @Size(max = 255) @Param("state_text") String stateText) {
-    }
+    public record ActionRef(@NotNull @Min(1) Long id) {}
+
+    public record MachineQuery(@NotNull String address) {}
+
+    public record StatusReport(
+            @NotNull ServerAction.State state,
+
+            @NotNull @Min(0) @Max(100) @Param("state_percent")
+            Integer statePercent,
+
+            @NotBlank @Size(max = 255) @Param("state_text") String stateText) {}
 
     @Inject
     RequestBinder parameters;
@@ -93,7 +105,8 @@ public class ServerActionsResource {
     @Answers(data = "actions", schema = "ServerAction", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
+        return Reply.ok(
+                MessageCode.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
     }
 
     @POST
@@ -104,8 +117,11 @@ public class ServerActionsResource {
     @Answers(data = "action", schema = "ServerAction", status = 201)
     public Reply create() {
         NewAction in = parameters.bind(NewAction.class);
-        return Reply.created(MessageCode.ACTION_CREATED, "action", ServerActionRepresentations.action(
-                actions.create(in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
+        return Reply.created(
+                MessageCode.ACTION_CREATED,
+                "action",
+                ServerActionRepresentations.action(
+                        actions.create(in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
     }
 
     @GET
@@ -127,7 +143,10 @@ public class ServerActionsResource {
     @Answers(data = "action", schema = "ServerAction")
     public Reply cancel() {
         ActionRef in = parameters.bind(ActionRef.class);
-        return Reply.ok(MessageCode.ACTION_CANCELLED, "action", ServerActionRepresentations.actionWithHistory(actions.cancel(in.id())));
+        return Reply.ok(
+                MessageCode.ACTION_CANCELLED,
+                "action",
+                ServerActionRepresentations.actionWithHistory(actions.cancel(in.id())));
     }
 
     @GET
@@ -163,8 +182,11 @@ public class ServerActionsResource {
     @Answers(data = "action", schema = "ServerActionProgress")
     public Reply status() {
         StatusReport in = parameters.bind(StatusReport.class);
-        return Reply.ok(MessageCode.STATUS_RECORDED, "action", ServerActionRepresentations.progress(
-                actions.report(clients.of(request), in.state(), in.statePercent(), in.stateText())));
+        return Reply.ok(
+                MessageCode.STATUS_RECORDED,
+                "action",
+                ServerActionRepresentations.progress(
+                        actions.report(clients.of(request), in.state(), in.statePercent(), in.stateText())));
     }
 
     /**
@@ -176,8 +198,9 @@ public class ServerActionsResource {
         try {
             return parameters.bind(MachineQuery.class).address();
         } catch (ApiException e) {
-            boolean malformed = e.status() == 422 && e.errors().stream()
-                    .allMatch(m -> "address".equals(m.field()) && m.code() == MessageCode.FIELD_INVALID);
+            boolean malformed = e.status() == 422
+                    && e.errors().stream()
+                            .allMatch(m -> "address".equals(m.field()) && m.code() == MessageCode.FIELD_INVALID);
             throw malformed ? MachineAddress.malformed() : e;
         }
     }
@@ -188,7 +211,8 @@ public class ServerActionsResource {
      */
     private Response script(String script) {
         if (prefersJson()) {
-            return Response.ok(Reply.ok(MessageCode.OK, "script", JsonFields.JSON.createValue(script))).build();
+            return Response.ok(Reply.ok(MessageCode.OK, "script", JsonFields.JSON.createValue(script)))
+                    .build();
         }
         return Response.ok(script, SCRIPT).header("Cache-Control", "no-store").build();
     }

@@ -33,8 +33,10 @@ public class BootConfiguration {
         boots.put(Kind.RESCUE, boot("RESCUE", "rescue/enable=true"));
         boots.put(Kind.INSTALL, boot("INSTALL", "auto=true priority=critical"));
         String port = value("HTTP_PORT").orElse("8080");
-        String base = value("PUBLIC_BASE_URL").orElse("http://localhost:" + port).replaceAll("/+$", "");
-        int timeout = config.getOptionalValue("SERVER_ACTIONS_MENU_TIMEOUT", Integer.class).orElse(10);
+        String base =
+                value("PUBLIC_BASE_URL").orElse("http://localhost:" + port).replaceAll("/+$", "");
+        int timeout = config.getOptionalValue("SERVER_ACTIONS_MENU_TIMEOUT", Integer.class)
+                .orElse(10);
         settings = new IpxeScripts.Settings(base + STATUS_PATH, Map.copyOf(boots), timeout);
     }
 

@@ -27,18 +27,23 @@ public final class IpxeScripts {
     }
 
     /** Where the machine reports ({@code statusUrl}), how each kind boots, and how long the menu waits. */
-    public record Settings(String statusUrl, Map<Kind, Boot> boots, int menuTimeoutSeconds) {
-    }
+    public record Settings(String statusUrl, Map<Kind, Boot> boots, int menuTimeoutSeconds) {}
 
     /** The machine's unfinished action, as far as the scripts need it. */
-    public record Machine(long id, Kind kind, State state, int percent, String stateText, String template,
-                          String hostname, String mac, String address) {
-    }
+    public record Machine(
+            long id,
+            Kind kind,
+            State state,
+            int percent,
+            String stateText,
+            String template,
+            String hostname,
+            String mac,
+            String address) {}
 
     static final String LOCAL_BOOT = "sanboot --no-describe --drive 0x80 || exit";
 
-    private IpxeScripts() {
-    }
+    private IpxeScripts() {}
 
     /** What the machine boots now: its pending action, or the local disk (nothing pending, unknown address). */
     public static String file(Settings settings, Machine open) {
@@ -73,11 +78,14 @@ public final class IpxeScripts {
         String title = open != null && present(open.hostname()) ? open.hostname() : requested;
         lines.add("menu Boot menu for " + IpxeText.text(title));
         Boot boot = open == null ? null : settings.boots().get(open.kind());
-        boolean offered = open != null && open.state() == State.PENDING && open.kind() != Kind.LOCAL_BOOT
-                && boot != null && boot.configured();
+        boolean offered = open != null
+                && open.state() == State.PENDING
+                && open.kind() != Kind.LOCAL_BOOT
+                && boot != null
+                && boot.configured();
         if (open != null) {
-            lines.add("item --gap Server action " + open.id() + ": " + IpxeText.text(describe(open) + ", "
-                    + open.state() + " " + open.percent() + "%"));
+            lines.add("item --gap Server action " + open.id() + ": "
+                    + IpxeText.text(describe(open) + ", " + open.state() + " " + open.percent() + "%"));
             if (present(open.stateText())) {
                 lines.add("item --gap Last report: " + IpxeText.text(open.stateText()));
             }
@@ -122,7 +130,10 @@ public final class IpxeScripts {
                 kernel.append(' ').append(IpxeText.word(fill(argument, action)));
             }
         }
-        kernel.append(" server_action=").append(action.id()).append(" status_url=").append(status);
+        kernel.append(" server_action=")
+                .append(action.id())
+                .append(" status_url=")
+                .append(status);
         if (present(action.template())) {
             kernel.append(" template=").append(IpxeText.word(action.template()));
         }

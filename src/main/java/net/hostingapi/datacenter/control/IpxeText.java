@@ -17,8 +17,7 @@ public final class IpxeText {
     private static final String TEXT_PUNCTUATION = " .,:_()/%+=@!?*-";
     private static final String WORD_PUNCTUATION = "._~:/?&=%+,@!*()[]-";
 
-    private IpxeText() {
-    }
+    private IpxeText() {}
 
     /**
      * Free text for {@code echo}, {@code menu} and {@code item}: letters, digits, space and
@@ -56,7 +55,8 @@ public final class IpxeText {
             if (c < 0x80 && (isAsciiLetterOrDigit(c) || WORD_PUNCTUATION.indexOf(c) >= 0)) {
                 word.append((char) c);
             } else {
-                word.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                word.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }

@@ -16,7 +16,8 @@ import net.hostingapi.platform.control.MessageCode;
 public record MachineAddress(Type type, String value) {
 
     public enum Type {
-        MAC, IP
+        MAC,
+        IP
     }
 
     private static final Pattern MAC = Pattern.compile("[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\\1[0-9A-Fa-f]{2}){4}");
@@ -32,8 +33,12 @@ public record MachineAddress(Type type, String value) {
 
     /** 400 for the {@code address} parameter of a public request. */
     public static ApiException malformed() {
-        return new ApiException(400, Message.forField(MessageCode.MALFORMED_ADDRESS, "address",
-                "address: not a MAC address (aa:bb:cc:dd:ee:ff) or an IP address"));
+        return new ApiException(
+                400,
+                Message.forField(
+                        MessageCode.MALFORMED_ADDRESS,
+                        "address",
+                        "address: not a MAC address (aa:bb:cc:dd:ee:ff) or an IP address"));
     }
 
     /** A MAC address in canonical form: lower case, colon separated. */

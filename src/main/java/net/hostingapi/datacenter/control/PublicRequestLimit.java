@@ -2,11 +2,11 @@ package net.hostingapi.datacenter.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.RateLimits;
-import java.time.Duration;
-import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -27,7 +27,8 @@ public class PublicRequestLimit {
 
     /** Counts a request from {@code address}, or refuses it with 429. */
     public void admit(String address) {
-        long wait = limits.acquire(List.of(new RateLimits.Window("server-actions:" + address, perMinute, Duration.ofMinutes(1))));
+        long wait = limits.acquire(
+                List.of(new RateLimits.Window("server-actions:" + address, perMinute, Duration.ofMinutes(1))));
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.TOO_MANY_REQUESTS, wait);
         }

@@ -39,7 +39,8 @@ public class ServerActions {
     @RolesAllowed(Right.Names.CALLER)
     public List<ServerAction> list() {
         return em.createNamedQuery(ServerAction.IN_ACCOUNT, ServerAction.class)
-                .setParameter("account", caller.accountId()).getResultList();
+                .setParameter("account", caller.accountId())
+                .getResultList();
     }
 
     /** One action of the caller's account, with its history. */
@@ -56,7 +57,8 @@ public class ServerActions {
      * belongs to: 409 otherwise, without saying whose.
      */
     @RolesAllowed(Right.Names.CALLER)
-    public ServerAction create(String macAddress, String address, ServerAction.Kind kind, String template, String hostname) {
+    public ServerAction create(
+            String macAddress, String address, ServerAction.Kind kind, String template, String hostname) {
         if (kind == ServerAction.Kind.INSTALL && template == null) {
             throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "required for INSTALL");
         }
@@ -66,12 +68,19 @@ public class ServerActions {
         String mac = MachineAddress.mac(macAddress).orElseThrow();
         String ip = MachineAddress.ip(address).orElseThrow();
         if (open(ServerAction.OPEN_BY_MAC, "mac", mac, LockModeType.NONE).isPresent()) {
-            throw ApiException.conflict(MessageCode.CONFLICT, "The machine " + mac + " already has an unfinished server action");
+            throw ApiException.conflict(
+                    MessageCode.CONFLICT, "The machine " + mac + " already has an unfinished server action");
         }
         if (open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.NONE).isPresent()) {
-            throw ApiException.conflict(MessageCode.CONFLICT, "The address " + ip + " already has an unfinished server action");
+            throw ApiException.conflict(
+                    MessageCode.CONFLICT, "The address " + ip + " already has an unfinished server action");
         }
-        ServerAction action = new ServerAction(em.getReference(Account.class, caller.accountId()), mac, ip, kind, template,
+        ServerAction action = new ServerAction(
+                em.getReference(Account.class, caller.accountId()),
+                mac,
+                ip,
+                kind,
+                template,
                 hostname == null ? null : hostname.toLowerCase(Locale.ROOT));
         em.persist(action);
         em.flush(); // a concurrent schedule for the same machine fails here, on the unique keys: 409
@@ -130,22 +139,35 @@ public class ServerActions {
         Optional<ServerAction> open = address.type() == MachineAddress.Type.MAC
                 ? open(ServerAction.OPEN_BY_MAC, "mac", address.value(), LockModeType.NONE)
                 : open(ServerAction.OPEN_BY_ADDRESS, "address", address.value(), LockModeType.NONE);
-        return open.map(a -> new IpxeScripts.Machine(a.id(), a.kind(), a.state(), a.statePercent(), a.stateText(),
-                a.template(), a.hostname(), a.macAddress(), a.address())).orElse(null);
+        return open.map(a -> new IpxeScripts.Machine(
+                        a.id(),
+                        a.kind(),
+                        a.state(),
+                        a.statePercent(),
+                        a.stateText(),
+                        a.template(),
+                        a.hostname(),
+                        a.macAddress(),
+                        a.address()))
+                .orElse(null);
     }
 
     private ServerAction find(long id, LockModeType lock) {
         return em.createNamedQuery(ServerAction.BY_ID, ServerAction.class)
-                .setParameter("account", caller.accountId()).setParameter("id", id)
+                .setParameter("account", caller.accountId())
+                .setParameter("id", id)
                 .setLockMode(lock)
-                .getResultStream().findFirst()
+                .getResultStream()
+                .findFirst()
                 .orElseThrow(() -> ApiException.notFound("Server action"));
     }
 
     private Optional<ServerAction> open(String query, String parameter, String value, LockModeType lock) {
         return em.createNamedQuery(query, ServerAction.class)
-                .setParameter(parameter, value).setParameter("open", ServerAction.State.OPEN)
+                .setParameter(parameter, value)
+                .setParameter("open", ServerAction.State.OPEN)
                 .setLockMode(lock)
-                .getResultStream().findFirst();
+                .getResultStream()
+                .findFirst();
     }
 }

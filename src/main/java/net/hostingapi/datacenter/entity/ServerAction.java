@@ -34,13 +34,17 @@ import net.hostingapi.accounts.entity.Account;
  */
 @Entity
 @Table(name = "server_actions")
-@NamedQuery(name = ServerAction.IN_ACCOUNT,
+@NamedQuery(
+        name = ServerAction.IN_ACCOUNT,
         query = "SELECT a FROM ServerAction a WHERE a.account.id = :account ORDER BY a.id DESC")
-@NamedQuery(name = ServerAction.BY_ID,
+@NamedQuery(
+        name = ServerAction.BY_ID,
         query = "SELECT a FROM ServerAction a WHERE a.account.id = :account AND a.id = :id")
-@NamedQuery(name = ServerAction.OPEN_BY_MAC,
+@NamedQuery(
+        name = ServerAction.OPEN_BY_MAC,
         query = "SELECT a FROM ServerAction a WHERE a.macAddress = :mac AND a.state IN :open")
-@NamedQuery(name = ServerAction.OPEN_BY_ADDRESS,
+@NamedQuery(
+        name = ServerAction.OPEN_BY_ADDRESS,
         query = "SELECT a FROM ServerAction a WHERE a.address = :address AND a.state IN :open")
 public class ServerAction {
 
@@ -51,12 +55,17 @@ public class ServerAction {
 
     /** What the machine boots. */
     public enum Kind {
-        LOCAL_BOOT, RESCUE, INSTALL
+        LOCAL_BOOT,
+        RESCUE,
+        INSTALL
     }
 
     /** The states of the status report (the specification's only enumerated states). */
     public enum State {
-        PENDING, RUNNING, DONE, CANCELLED;
+        PENDING,
+        RUNNING,
+        DONE,
+        CANCELLED;
 
         /** Not finished: the machine still has this action (at most one per MAC and per IP address). */
         public static final Set<State> OPEN = Collections.unmodifiableSet(EnumSet.of(PENDING, RUNNING));
@@ -124,10 +133,10 @@ public class ServerAction {
     @OrderBy("id")
     private List<ServerActionReport> reports = new ArrayList<>();
 
-    protected ServerAction() {
-    }
+    protected ServerAction() {}
 
-    public ServerAction(Account account, String macAddress, String address, Kind kind, String template, String hostname) {
+    public ServerAction(
+            Account account, String macAddress, String address, Kind kind, String template, String hostname) {
         this.account = account;
         this.macAddress = macAddress;
         this.address = address;
@@ -149,9 +158,10 @@ public class ServerAction {
             throw new IllegalArgumentException("percent out of range: " + percent);
         }
         if (!TRANSITIONS.get(state).contains(next)) {
-            throw new InvalidTransition(state.isFinal()
-                    ? "The server action is " + state + " already; that is final"
-                    : "A server action cannot move from " + state + " to " + next);
+            throw new InvalidTransition(
+                    state.isFinal()
+                            ? "The server action is " + state + " already; that is final"
+                            : "A server action cannot move from " + state + " to " + next);
         }
         if (state == State.RUNNING && next != State.CANCELLED && percent < statePercent) {
             throw new InvalidTransition(

@@ -21,7 +21,8 @@ public class ServerActionReport {
 
     /** Who made the report. */
     public enum Reporter {
-        MACHINE, OWNER
+        MACHINE,
+        OWNER
     }
 
     @Id
@@ -49,10 +50,10 @@ public class ServerActionReport {
     @Column(name = "reported_at", nullable = false)
     private LocalDateTime reportedAt;
 
-    protected ServerActionReport() {
-    }
+    protected ServerActionReport() {}
 
-    ServerActionReport(ServerAction action, ServerAction.State state, int statePercent, String stateText, Reporter reportedBy) {
+    ServerActionReport(
+            ServerAction action, ServerAction.State state, int statePercent, String stateText, Reporter reportedBy) {
         this.action = action;
         this.state = state;
         this.statePercent = statePercent;

@@ -27,9 +27,11 @@ public class WebForwardingFilter implements Filter {
     WebForwards forwards;
 
     @Override
-    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
-        Optional<WebForwards.Forward> forward = http.getServerName() == null ? Optional.empty() : forwards.lookup(http.getServerName());
+        Optional<WebForwards.Forward> forward =
+                http.getServerName() == null ? Optional.empty() : forwards.lookup(http.getServerName());
         if (forward.isEmpty()) {
             chain.doFilter(request, response);
             return;

@@ -29,10 +29,14 @@ public class ForwardFinder {
             return Optional.empty();
         }
         List<Object[]> origins = new ArrayList<>();
-        em.createQuery("SELECT z FROM Zone z WHERE z.name IN :names", Zone.class).setParameter("names", suffixes)
-                .getResultList().forEach(z -> origins.add(new Object[] {z.name(), z}));
-        em.createQuery("SELECT d FROM AssignedDomain d WHERE d.name IN :names", AssignedDomain.class).setParameter("names", suffixes)
-                .getResultList().forEach(d -> origins.add(new Object[] {d.name(), d.zone()}));
+        em.createQuery("SELECT z FROM Zone z WHERE z.name IN :names", Zone.class)
+                .setParameter("names", suffixes)
+                .getResultList()
+                .forEach(z -> origins.add(new Object[] {z.name(), z}));
+        em.createQuery("SELECT d FROM AssignedDomain d WHERE d.name IN :names", AssignedDomain.class)
+                .setParameter("names", suffixes)
+                .getResultList()
+                .forEach(d -> origins.add(new Object[] {d.name(), d.zone()}));
         return origins.stream()
                 .max(Comparator.comparingInt(o -> ((String) o[0]).length()))
                 .flatMap(o -> forwardIn((Zone) o[1], relative(host, (String) o[0])));
@@ -50,13 +54,23 @@ public class ForwardFinder {
         }
         StringBuilder fingerprint = new StringBuilder();
         for (Object[] row : em.createQuery("SELECT z.id, z.version FROM Zone z WHERE z.name IN :names", Object[].class)
-                .setParameter("names", suffixes).getResultList()) {
+                .setParameter("names", suffixes)
+                .getResultList()) {
             fingerprint.append(row[0]).append(':').append(row[1]).append(' ');
         }
         fingerprint.append(NO_ZONE);
-        for (Object[] row : em.createQuery("SELECT d.name, d.zone.id, d.zone.version FROM AssignedDomain d WHERE d.name IN :names",
-                Object[].class).setParameter("names", suffixes).getResultList()) {
-            fingerprint.append(row[0]).append(':').append(row[1]).append(':').append(row[2]).append(' ');
+        for (Object[] row : em.createQuery(
+                        "SELECT d.name, d.zone.id, d.zone.version FROM AssignedDomain d WHERE d.name IN :names",
+                        Object[].class)
+                .setParameter("names", suffixes)
+                .getResultList()) {
+            fingerprint
+                    .append(row[0])
+                    .append(':')
+                    .append(row[1])
+                    .append(':')
+                    .append(row[2])
+                    .append(' ');
         }
         return fingerprint.toString();
     }
@@ -73,7 +87,8 @@ public class ForwardFinder {
     }
 
     private static Optional<WebForwards.Forward> forwardIn(Zone zone, String name) {
-        String wildcard = name.equals(RecordNames.APEX) ? null
+        String wildcard = name.equals(RecordNames.APEX)
+                ? null
                 : "*" + (name.contains(".") ? name.substring(name.indexOf('.')) : "");
         Optional<ZoneRecord> exact = forwarding(zone, name);
         return exact.or(() -> wildcard == null ? Optional.empty() : forwarding(zone, wildcard))

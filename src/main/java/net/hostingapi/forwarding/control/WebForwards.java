@@ -20,11 +20,9 @@ import net.hostingapi.zones.entity.RecordType;
 public class WebForwards {
 
     /** Where a host forwards to, and whether by redirect or in a frame. */
-    public record Forward(RecordType type, String url) {
-    }
+    public record Forward(RecordType type, String url) {}
 
-    private record Entry(String fingerprint, Optional<Forward> forward) {
-    }
+    private record Entry(String fingerprint, Optional<Forward> forward) {}
 
     private static final int MAX_ENTRIES = 10_000;
 

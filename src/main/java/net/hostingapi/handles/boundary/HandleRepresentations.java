@@ -11,8 +11,7 @@ import net.hostingapi.platform.control.JsonFields;
 /** How handles, countries and handle statistics look on the wire (contract section 5). */
 final class HandleRepresentations {
 
-    private HandleRepresentations() {
-    }
+    private HandleRepresentations() {}
 
     static JsonObject handle(Handle handle) {
         return JsonFields.object()
@@ -35,7 +34,9 @@ final class HandleRepresentations {
                 .put("dateofbirth", handle.dateOfBirth())
                 .put("countryofbirth", handle.countryOfBirth())
                 .put("user", handle.user() == null ? null : handle.user().username())
-                .put("project_uuid", handle.project() == null ? null : handle.project().uuid())
+                .put(
+                        "project_uuid",
+                        handle.project() == null ? null : handle.project().uuid())
                 .put("verification", verification(handle.verification()))
                 .put("created_at", handle.createdAt())
                 .put("updated_at", handle.updatedAt())
@@ -62,7 +63,10 @@ final class HandleRepresentations {
     }
 
     static JsonObject country(Countries.Country country) {
-        return JsonFields.object().put("code", country.code()).put("title", country.title()).build();
+        return JsonFields.object()
+                .put("code", country.code())
+                .put("title", country.title())
+                .build();
     }
 
     static JsonObject statistics(HandleStatistics statistics) {

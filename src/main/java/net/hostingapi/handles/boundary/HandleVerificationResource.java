@@ -32,8 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class HandleVerificationResource {
 
-    record ConfirmToken(@NotBlank String token) {
-    }
+    record ConfirmToken(@NotBlank String token) {}
 
     @Inject
     RequestBinder parameters;
@@ -49,7 +48,10 @@ public class HandleVerificationResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply refresh() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(MessageCode.VERIFICATION_REFRESHED, "handle", HandleRepresentations.handle(handles.refresh(input.handle())));
+        return Reply.ok(
+                MessageCode.VERIFICATION_REFRESHED,
+                "handle",
+                HandleRepresentations.handle(handles.refresh(input.handle())));
     }
 
     @POST
@@ -60,7 +62,8 @@ public class HandleVerificationResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply resend() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(handles.resend(input.handle())));
+        return Reply.ok(
+                MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(handles.resend(input.handle())));
     }
 
     @GET
@@ -71,7 +74,10 @@ public class HandleVerificationResource {
     @Answers(data = "verification", schema = "ConfirmedVerification")
     public Reply confirm() {
         ConfirmToken input = parameters.bind(ConfirmToken.class);
-        return Reply.ok(MessageCode.VERIFICATION_CONFIRMED, "verification", HandleRepresentations.confirmed(handles.confirm(input.token())));
+        return Reply.ok(
+                MessageCode.VERIFICATION_CONFIRMED,
+                "verification",
+                HandleRepresentations.confirmed(handles.confirm(input.token())));
     }
 
     /** The same for clients that would rather not follow a link with GET. */

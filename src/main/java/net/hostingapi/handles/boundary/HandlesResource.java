@@ -20,8 +20,8 @@ import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.RetryOnDeadlock;
 import net.hostingapi.platform.control.NoParameters;
+import net.hostingapi.platform.control.RetryOnDeadlock;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -80,7 +80,8 @@ public class HandlesResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply delete() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(MessageCode.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
+        return Reply.ok(
+                MessageCode.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
     }
 
     @POST

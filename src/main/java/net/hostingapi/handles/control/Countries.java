@@ -15,19 +15,17 @@ import java.util.stream.Collectors;
  */
 public final class Countries {
 
-    public record Country(String code, String title) {
-    }
+    public record Country(String code, String title) {}
 
     private static final List<Country> ALL = Locale.getISOCountries(Locale.IsoCountryCode.PART1_ALPHA2).stream()
             .map(code -> new Country(code, new Locale("", code).getDisplayCountry(Locale.ENGLISH)))
             .sorted(Comparator.comparing(Country::title, Collator.getInstance(Locale.ENGLISH)))
             .toList();
 
-    private static final Map<String, Country> BY_CODE = ALL.stream()
-            .collect(Collectors.toUnmodifiableMap(Country::code, Function.identity()));
+    private static final Map<String, Country> BY_CODE =
+            ALL.stream().collect(Collectors.toUnmodifiableMap(Country::code, Function.identity()));
 
-    private Countries() {
-    }
+    private Countries() {}
 
     public static List<Country> all() {
         return ALL;
@@ -38,6 +36,7 @@ public final class Countries {
         if (code == null || code.length() != 2) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.ofNullable(BY_CODE.get(code.toUpperCase(Locale.ROOT))).map(Country::code);
+        return java.util.Optional.ofNullable(BY_CODE.get(code.toUpperCase(Locale.ROOT)))
+                .map(Country::code);
     }
 }

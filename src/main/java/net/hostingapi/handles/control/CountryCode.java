@@ -11,7 +11,13 @@ import java.lang.annotation.Target;
 
 /** An ISO 3166-1 alpha-2 code from the countries list (any letter case; stored upper case). */
 @Constraint(validatedBy = CountryCode.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.RECORD_COMPONENT,
+    ElementType.TYPE_USE
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface CountryCode {
 

@@ -1,17 +1,17 @@
 package net.hostingapi.handles.control;
 
-import net.hostingapi.platform.control.Param;
-import net.hostingapi.platform.control.FieldUpdate;
-import net.hostingapi.accounts.control.KnownProject;
-import net.hostingapi.accounts.control.KnownUser;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
+import net.hostingapi.accounts.control.KnownProject;
+import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
 import net.hostingapi.platform.control.EmailAddress;
+import net.hostingapi.platform.control.FieldUpdate;
+import net.hostingapi.platform.control.Param;
 
 /**
  * The parameters of Edit handle. Address, e-mail and phone are required; organisation,
@@ -23,13 +23,25 @@ import net.hostingapi.platform.control.EmailAddress;
 public record HandleChanges(
         @NotBlank String handle,
         @NotBlank @Size(max = 100) String street,
-        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER) String number,
-        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE) String postcode,
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY) String city,
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION) String region,
+
+        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER)
+        String number,
+
+        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
+        String postcode,
+
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY)
+        String city,
+
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION)
+        String region,
+
         @NotNull @CountryCode String country,
         @NotNull @EmailAddress String email,
-        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
+
+        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE)
+        String phone,
+
         @Size(max = 100) String organisation,
         @Param("countryofbirth") @CountryCode String countryOfBirth,
         @KnownUser String user,
@@ -39,5 +51,4 @@ public record HandleChanges(
         Sex sex,
         String firstname,
         String lastname,
-        @Param("dateofbirth") LocalDate dateOfBirth) {
-}
+        @Param("dateofbirth") LocalDate dateOfBirth) {}

@@ -9,8 +9,8 @@ final class HandleFields {
     static final String REGION = "^[^@`\u00b4()]+$";
     /** International format: plus sign, country code, dot, subscriber digits. */
     static final String PHONE = "^\\+[0-9]{1,3}\\.[0-9]{1,14}$";
+
     static final String PHONE_MESSAGE = "must be in international format +CC.NUMBER, e.g. +49.301234567";
 
-    private HandleFields() {
-    }
+    private HandleFields() {}
 }

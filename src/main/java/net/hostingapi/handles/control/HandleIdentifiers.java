@@ -12,8 +12,7 @@ final class HandleIdentifiers {
     private static final char[] ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".toCharArray();
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private HandleIdentifiers() {
-    }
+    private HandleIdentifiers() {}
 
     static String next() {
         StringBuilder id = new StringBuilder("H");

@@ -14,10 +14,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import net.hostingapi.accounts.control.CurrentCaller;
-
-import net.hostingapi.accounts.control.TokenSecrets;
 import net.hostingapi.accounts.control.AccountReferences;
+import net.hostingapi.accounts.control.CurrentCaller;
+import net.hostingapi.accounts.control.TokenSecrets;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
@@ -57,7 +56,8 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public List<Handle> list() {
         return em.createNamedQuery(Handle.IN_ACCOUNT, Handle.class)
-                .setParameter("account", caller.accountId()).getResultList();
+                .setParameter("account", caller.accountId())
+                .getResultList();
     }
 
     @RolesAllowed(Right.Names.CALLER)
@@ -69,16 +69,31 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public Optional<Handle> find(String handle) {
         return em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
-                .setParameter("account", caller.accountId()).setParameter("handle", handle)
-                .getResultStream().findFirst();
+                .setParameter("account", caller.accountId())
+                .setParameter("handle", handle)
+                .getResultStream()
+                .findFirst();
     }
 
     @RolesAllowed(Right.Names.CALLER)
     public Handle create(NewHandle input) {
         LocalDateTime now = now();
-        Handle handle = new Handle(lockAccount(), unusedIdentifier(), input.type(), input.sex(),
-                input.firstname(), input.lastname(), input.dateOfBirth(), input.email());
-        handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
+        Handle handle = new Handle(
+                lockAccount(),
+                unusedIdentifier(),
+                input.type(),
+                input.sex(),
+                input.firstname(),
+                input.lastname(),
+                input.dateOfBirth(),
+                input.email());
+        handle.address(
+                input.street(),
+                input.number(),
+                input.postcode(),
+                input.city(),
+                input.region(),
+                country(input.country()));
         handle.organisation(input.organisation());
         handle.phone(input.phone());
         handle.fax(input.fax().value());
@@ -98,7 +113,13 @@ public class HandleRegistry {
         if (!handle.email().equals(input.email())) {
             lockAccount(); // before the handle's row, in the order create and resend take them
         }
-        handle.address(input.street(), input.number(), input.postcode(), input.city(), input.region(), country(input.country()));
+        handle.address(
+                input.street(),
+                input.number(),
+                input.postcode(),
+                input.city(),
+                input.region(),
+                country(input.country()));
         handle.phone(input.phone());
         if (input.organisation() != null) {
             handle.organisation(input.organisation());
@@ -139,7 +160,8 @@ public class HandleRegistry {
             byType.put(type, 0L);
         }
         for (Object[] row : em.createNamedQuery(Handle.COUNT_BY_TYPE, Object[].class)
-                .setParameter("account", caller.accountId()).getResultList()) {
+                .setParameter("account", caller.accountId())
+                .getResultList()) {
             byType.put((HandleType) row[0], (Long) row[1]);
         }
         Map<VerificationState, Long> byState = new EnumMap<>(VerificationState.class);
@@ -147,7 +169,8 @@ public class HandleRegistry {
             byState.put(state, 0L);
         }
         for (Object[] row : em.createNamedQuery(Handle.COUNT_BY_STATE, Object[].class)
-                .setParameter("account", caller.accountId()).getResultList()) {
+                .setParameter("account", caller.accountId())
+                .getResultList()) {
             byState.put((VerificationState) row[0], (Long) row[1]);
         }
         long total = byType.values().stream().mapToLong(Long::longValue).sum();
@@ -171,15 +194,20 @@ public class HandleRegistry {
     public Handle resend(String identifier) {
         lockAccount();
         Handle handle = em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
-                .setParameter("account", caller.accountId()).setParameter("handle", identifier)
+                .setParameter("account", caller.accountId())
+                .setParameter("handle", identifier)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultStream().findFirst().orElseThrow(() -> ApiException.notFound("Handle"));
+                .getResultStream()
+                .findFirst()
+                .orElseThrow(() -> ApiException.notFound("Handle"));
         if (handle.verification().state() == VerificationState.VERIFIED) {
             throw ApiException.conflict(MessageCode.ALREADY_VERIFIED, MessageCode.ALREADY_VERIFIED.text());
         }
         LocalDateTime now = now();
         List<LocalDateTime> lastDay = em.createNamedQuery(VerificationMail.SINCE, LocalDateTime.class)
-                .setParameter("handle", handle.id()).setParameter("since", now.minusDays(1)).getResultList();
+                .setParameter("handle", handle.id())
+                .setParameter("since", now.minusDays(1))
+                .getResultList();
         long wait = settings.resendLimit().retryAfterSeconds(lastDay, now);
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_RESEND_LIMIT, wait);
@@ -194,7 +222,8 @@ public class HandleRegistry {
         Handle handle = em.createNamedQuery(Handle.BY_TOKEN, Handle.class)
                 .setParameter("hash", TokenSecrets.hash(token))
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultStream().findFirst()
+                .getResultStream()
+                .findFirst()
                 .orElseThrow(() -> new ApiException(404, MessageCode.VERIFICATION_LINK_INVALID));
         if (handle.verification().confirm(now()) == Verification.Outcome.EXPIRED) {
             throw ApiException.conflict(MessageCode.VERIFICATION_EXPIRED, MessageCode.VERIFICATION_EXPIRED.text());
@@ -213,24 +242,36 @@ public class HandleRegistry {
         long account = caller.accountId();
         String recipient = recipientHash(handle.email());
         List<LocalDateTime> byAccount = em.createNamedQuery(VerificationMail.ACCOUNT_SINCE, LocalDateTime.class)
-                .setParameter("account", account).setParameter("since", now.minusDays(1)).getResultList();
+                .setParameter("account", account)
+                .setParameter("since", now.minusDays(1))
+                .getResultList();
         List<LocalDateTime> toRecipient = em.createNamedQuery(VerificationMail.RECIPIENT_SINCE, LocalDateTime.class)
-                .setParameter("recipient", recipient).setParameter("since", now.minusDays(1)).getResultList();
-        long wait = Math.max(settings.accountLimit().retryAfterSeconds(byAccount, now),
+                .setParameter("recipient", recipient)
+                .setParameter("since", now.minusDays(1))
+                .getResultList();
+        long wait = Math.max(
+                settings.accountLimit().retryAfterSeconds(byAccount, now),
                 settings.recipientLimit().retryAfterSeconds(toRecipient, now));
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_MAIL_LIMIT, wait);
         }
         List<Long> prunable = em.createNamedQuery(VerificationMail.PRUNABLE, Long.class)
-                .setParameter("account", account).setParameter("before", now.minusDays(1)).getResultList();
+                .setParameter("account", account)
+                .setParameter("before", now.minusDays(1))
+                .getResultList();
         if (!prunable.isEmpty()) {
-            em.createNamedQuery(VerificationMail.PRUNE).setParameter("ids", prunable).executeUpdate();
+            em.createNamedQuery(VerificationMail.PRUNE)
+                    .setParameter("ids", prunable)
+                    .executeUpdate();
         }
         String token = TokenSecrets.newToken();
         handle.verification().issue(TokenSecrets.hash(token), now, settings.validity());
         em.persist(new VerificationMail(handle, account, recipient, now));
         outbox.withdraw(topic(handle));
-        outbox.enqueue(topic(handle), handle.email(), VerificationText.subject(handle),
+        outbox.enqueue(
+                topic(handle),
+                handle.email(),
+                VerificationText.subject(handle),
                 VerificationText.body(handle, settings.publicBaseUrl(), settings.confirmLink(token)));
     }
 
@@ -251,7 +292,10 @@ public class HandleRegistry {
     private String unusedIdentifier() {
         for (int attempt = 0; attempt < 10; attempt++) {
             String candidate = HandleIdentifiers.next();
-            if (em.createNamedQuery(Handle.TAKEN, Long.class).setParameter("handle", candidate).getSingleResult() == 0) {
+            if (em.createNamedQuery(Handle.TAKEN, Long.class)
+                            .setParameter("handle", candidate)
+                            .getSingleResult()
+                    == 0) {
                 return candidate;
             }
         }

@@ -1,18 +1,18 @@
 package net.hostingapi.handles.control;
 
-import net.hostingapi.platform.control.Param;
-import net.hostingapi.platform.control.FieldUpdate;
-import net.hostingapi.accounts.control.KnownProject;
-import net.hostingapi.accounts.control.KnownUser;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Past;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
+import net.hostingapi.accounts.control.KnownProject;
+import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
 import net.hostingapi.platform.control.EmailAddress;
+import net.hostingapi.platform.control.FieldUpdate;
+import net.hostingapi.platform.control.Param;
 
 /** The parameters of Create handle, with the specification's field rules. */
 @OrganisationForOrg
@@ -23,16 +23,27 @@ public record NewHandle(
         @NotBlank @Size(max = 100) String lastname,
         @Size(max = 100) String organisation,
         @NotBlank @Size(max = 100) String street,
-        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER) String number,
-        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE) String postcode,
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY) String city,
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION) String region,
+
+        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER)
+        String number,
+
+        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
+        String postcode,
+
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY)
+        String city,
+
+        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION)
+        String region,
+
         @NotNull @CountryCode String country,
         @NotNull @EmailAddress String email,
         @Param("countryofbirth") @CountryCode String countryOfBirth,
         @KnownUser String user,
         @Past @Param("dateofbirth") LocalDate dateOfBirth,
-        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String phone,
+
+        @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE)
+        String phone,
+
         FieldUpdate<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
-}
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {}

@@ -30,12 +30,14 @@ public @interface OrganisationForOrg {
 
         @Override
         public boolean isValid(NewHandle handle, ConstraintValidatorContext context) {
-            if (handle.type() != HandleType.ORG || (handle.organisation() != null && !handle.organisation().isBlank())) {
+            if (handle.type() != HandleType.ORG
+                    || (handle.organisation() != null && !handle.organisation().isBlank())) {
                 return true;
             }
             context.disableDefaultConstraintViolation();
             context.buildConstraintViolationWithTemplate(context.getDefaultConstraintMessageTemplate())
-                    .addPropertyNode("organisation").addConstraintViolation();
+                    .addPropertyNode("organisation")
+                    .addConstraintViolation();
             return false;
         }
     }

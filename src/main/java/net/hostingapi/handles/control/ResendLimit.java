@@ -20,11 +20,13 @@ public record ResendLimit(int perMinute, int perDay) {
      * @return 0 if another mail may go now, else the seconds until one may (at least 1)
      */
     public long retryAfterSeconds(List<LocalDateTime> sends, LocalDateTime now) {
-        return Math.max(wait(sends, now, Duration.ofMinutes(1), perMinute), wait(sends, now, Duration.ofDays(1), perDay));
+        return Math.max(
+                wait(sends, now, Duration.ofMinutes(1), perMinute), wait(sends, now, Duration.ofDays(1), perDay));
     }
 
     private static long wait(List<LocalDateTime> sends, LocalDateTime now, Duration window, int limit) {
-        List<LocalDateTime> inWindow = sends.stream().filter(t -> t.isAfter(now.minus(window))).toList();
+        List<LocalDateTime> inWindow =
+                sends.stream().filter(t -> t.isAfter(now.minus(window))).toList();
         if (inWindow.size() < limit) {
             return 0;
         }

@@ -53,16 +53,23 @@ public @interface UnchangedIdentity {
             Map<String, Boolean> changed = new java.util.LinkedHashMap<>();
             changed.put("type", changes.type() != null && changes.type() != handle.type());
             changed.put("sex", changes.sex() != null && changes.sex() != handle.sex());
-            changed.put("firstname", changes.firstname() != null && !changes.firstname().equals(handle.firstname()));
-            changed.put("lastname", changes.lastname() != null && !changes.lastname().equals(handle.lastname()));
-            changed.put("dateOfBirth", changes.dateOfBirth() != null && !Objects.equals(changes.dateOfBirth(), handle.dateOfBirth()));
+            changed.put(
+                    "firstname",
+                    changes.firstname() != null && !changes.firstname().equals(handle.firstname()));
+            changed.put(
+                    "lastname",
+                    changes.lastname() != null && !changes.lastname().equals(handle.lastname()));
+            changed.put(
+                    "dateOfBirth",
+                    changes.dateOfBirth() != null && !Objects.equals(changes.dateOfBirth(), handle.dateOfBirth()));
             boolean valid = true;
             context.disableDefaultConstraintViolation();
             for (Map.Entry<String, Boolean> field : changed.entrySet()) {
                 if (field.getValue()) {
                     valid = false;
                     context.buildConstraintViolationWithTemplate(context.getDefaultConstraintMessageTemplate())
-                            .addPropertyNode(field.getKey()).addConstraintViolation();
+                            .addPropertyNode(field.getKey())
+                            .addConstraintViolation();
                 }
             }
             return valid;

@@ -61,7 +61,10 @@ public class VerificationSettings {
 
     /** The service's public address, as the mails name it. */
     public String publicBaseUrl() {
-        String base = publicBaseUrl.filter(url -> !url.isBlank()).orElse("http://localhost:" + httpPort).trim();
+        String base = publicBaseUrl
+                .filter(url -> !url.isBlank())
+                .orElse("http://localhost:" + httpPort)
+                .trim();
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }

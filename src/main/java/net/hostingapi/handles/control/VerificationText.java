@@ -13,8 +13,7 @@ final class VerificationText {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm");
 
-    private VerificationText() {
-    }
+    private VerificationText() {}
 
     /** The handle's identifier is the service's own, never the caller's text. */
     static String subject(Handle handle) {
@@ -24,13 +23,15 @@ final class VerificationText {
     static String body(Handle handle, String service, String link) {
         return "This is an automatic message from the hosting service at " + service + ".\n"
                 + "\n"
-                + "An account of this service entered this e-mail address for the domain handle " + handle.handle() + "\n"
+                + "An account of this service entered this e-mail address for the domain handle " + handle.handle()
+                + "\n"
                 + "(the contact named for domain names). Please confirm that this address is yours\n"
                 + "by opening this link:\n"
                 + "\n"
                 + link + "\n"
                 + "\n"
-                + "The link works once, until " + handle.verification().deadline().format(TIME) + " UTC.\n"
+                + "The link works once, until "
+                + handle.verification().deadline().format(TIME) + " UTC.\n"
                 + "If you did not expect this mail, ignore it: nothing happens without the link.\n"
                 + "\n"
                 + "-- The handle as the account entered it (not checked by us) --\n"

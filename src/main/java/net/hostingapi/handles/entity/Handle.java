@@ -30,12 +30,18 @@ import net.hostingapi.accounts.entity.Project;
 @Entity
 @Table(name = "handles")
 @NamedQuery(name = Handle.IN_ACCOUNT, query = "SELECT h FROM Handle h WHERE h.account.id = :account ORDER BY h.id")
-@NamedQuery(name = Handle.BY_HANDLE, query = "SELECT h FROM Handle h WHERE h.account.id = :account AND h.handle = :handle")
+@NamedQuery(
+        name = Handle.BY_HANDLE,
+        query = "SELECT h FROM Handle h WHERE h.account.id = :account AND h.handle = :handle")
 @NamedQuery(name = Handle.BY_TOKEN, query = "SELECT h FROM Handle h WHERE h.verification.tokenHash = :hash")
 @NamedQuery(name = Handle.TAKEN, query = "SELECT COUNT(h) FROM Handle h WHERE h.handle = :handle")
-@NamedQuery(name = Handle.COUNT_BY_TYPE, query = "SELECT h.type, COUNT(h) FROM Handle h WHERE h.account.id = :account GROUP BY h.type")
-@NamedQuery(name = Handle.COUNT_BY_STATE, query = "SELECT h.verification.state, COUNT(h) FROM Handle h "
-        + "WHERE h.account.id = :account GROUP BY h.verification.state")
+@NamedQuery(
+        name = Handle.COUNT_BY_TYPE,
+        query = "SELECT h.type, COUNT(h) FROM Handle h WHERE h.account.id = :account GROUP BY h.type")
+@NamedQuery(
+        name = Handle.COUNT_BY_STATE,
+        query = "SELECT h.verification.state, COUNT(h) FROM Handle h "
+                + "WHERE h.account.id = :account GROUP BY h.verification.state")
 public class Handle {
 
     public static final String IN_ACCOUNT = "Handle.inAccount";
@@ -125,12 +131,18 @@ public class Handle {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected Handle() {
-    }
+    protected Handle() {}
 
     /** A handle with who it is; address and contact follow with the other methods. */
-    public Handle(Account account, String handle, HandleType type, Sex sex, String firstname, String lastname,
-                  LocalDate dateofbirth, String email) {
+    public Handle(
+            Account account,
+            String handle,
+            HandleType type,
+            Sex sex,
+            String firstname,
+            String lastname,
+            LocalDate dateofbirth,
+            String email) {
         this.account = account;
         this.handle = handle;
         this.type = type;
@@ -143,7 +155,13 @@ public class Handle {
         this.updatedAt = createdAt;
     }
 
-    public void address(String newStreet, String newNumber, String newPostcode, String newCity, String newRegion, String newCountry) {
+    public void address(
+            String newStreet,
+            String newNumber,
+            String newPostcode,
+            String newCity,
+            String newRegion,
+            String newCountry) {
         street = newStreet;
         number = newNumber;
         postcode = newPostcode;

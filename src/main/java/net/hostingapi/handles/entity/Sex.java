@@ -2,5 +2,6 @@ package net.hostingapi.handles.entity;
 
 /** As the registries ask for it. */
 public enum Sex {
-    MALE, FEMALE
+    MALE,
+    FEMALE
 }

@@ -34,7 +34,8 @@ public class Verification {
 
     /** What following a link did. */
     public enum Outcome {
-        VERIFIED, EXPIRED
+        VERIFIED,
+        EXPIRED
     }
 
     /** A new link: PENDING until {@code now + validity}, whatever the state was. */

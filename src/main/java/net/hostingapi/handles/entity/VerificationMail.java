@@ -19,16 +19,23 @@ import java.time.LocalDateTime;
  */
 @Entity
 @Table(name = "handle_verification_mails")
-@NamedQuery(name = VerificationMail.SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
-        + "WHERE m.handle.id = :handle AND m.sentAt > :since ORDER BY m.sentAt")
-@NamedQuery(name = VerificationMail.ACCOUNT_SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
-        + "WHERE m.accountId = :account AND m.sentAt > :since ORDER BY m.sentAt")
-@NamedQuery(name = VerificationMail.RECIPIENT_SINCE, query = "SELECT m.sentAt FROM VerificationMail m "
-        + "WHERE m.recipientHash = :recipient AND m.sentAt > :since ORDER BY m.sentAt")
+@NamedQuery(
+        name = VerificationMail.SINCE,
+        query = "SELECT m.sentAt FROM VerificationMail m "
+                + "WHERE m.handle.id = :handle AND m.sentAt > :since ORDER BY m.sentAt")
+@NamedQuery(
+        name = VerificationMail.ACCOUNT_SINCE,
+        query = "SELECT m.sentAt FROM VerificationMail m "
+                + "WHERE m.accountId = :account AND m.sentAt > :since ORDER BY m.sentAt")
+@NamedQuery(
+        name = VerificationMail.RECIPIENT_SINCE,
+        query = "SELECT m.sentAt FROM VerificationMail m "
+                + "WHERE m.recipientHash = :recipient AND m.sentAt > :since ORDER BY m.sentAt")
 // Pruned by id after an unlocked read: a DELETE over the (account, sent_at) range would lock the
 // gap after it, which new accounts share, and their first mails deadlocked on it.
-@NamedQuery(name = VerificationMail.PRUNABLE, query = "SELECT m.id FROM VerificationMail m "
-        + "WHERE m.accountId = :account AND m.sentAt <= :before")
+@NamedQuery(
+        name = VerificationMail.PRUNABLE,
+        query = "SELECT m.id FROM VerificationMail m " + "WHERE m.accountId = :account AND m.sentAt <= :before")
 @NamedQuery(name = VerificationMail.PRUNE, query = "DELETE FROM VerificationMail m WHERE m.id IN :ids")
 public class VerificationMail {
 
@@ -55,8 +62,7 @@ public class VerificationMail {
     @Column(name = "sent_at", nullable = false)
     private LocalDateTime sentAt;
 
-    protected VerificationMail() {
-    }
+    protected VerificationMail() {}
 
     public VerificationMail(Handle handle, long accountId, String recipientHash, LocalDateTime sentAt) {
         this.handle = handle;

@@ -5,5 +5,7 @@ package net.hostingapi.handles.entity;
  * it was followed ({@code VERIFIED}), or its deadline passed unused ({@code EXPIRED}).
  */
 public enum VerificationState {
-    PENDING, VERIFIED, EXPIRED
+    PENDING,
+    VERIFIED,
+    EXPIRED
 }

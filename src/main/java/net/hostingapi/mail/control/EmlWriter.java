@@ -16,8 +16,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class EmlWriter {
 
-    private EmlWriter() {
-    }
+    private EmlWriter() {}
 
     public static Path write(Path directory, String name, MimeMessage message) throws IOException, MessagingException {
         Files.createDirectories(directory);
@@ -26,7 +25,10 @@ public final class EmlWriter {
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 message.writeTo(out);
             }
-            return Files.move(temporary, directory.resolve(name), StandardCopyOption.ATOMIC_MOVE,
+            return Files.move(
+                    temporary,
+                    directory.resolve(name),
+                    StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);

@@ -1,6 +1,5 @@
 package net.hostingapi.mail.control;
 
-import org.eclipse.microprofile.metrics.MetricRegistry;
 import jakarta.ejb.Asynchronous;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Stateless;
@@ -12,6 +11,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.mail.entity.OutgoingMail;
 import net.hostingapi.platform.control.SchemaMigration;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Delivers the outbox: each mail right after the commit that queued it, and every ten seconds
@@ -68,9 +68,10 @@ public class MailDelivery {
             // The message of a mail or I/O failure names the server's answer, never our credentials.
             String error = e.getClass().getSimpleName() + ": " + e.getMessage();
             metrics.counter(MailMetrics.FAILURES).inc();
-            outbox.failed(id, error).ifPresent(failed -> LOG.warning(() -> "Mail " + id + " (" + failed.topic()
-                    + ") not delivered, attempt " + failed.attempts() + ": " + error
-                    + "; next attempt at " + failed.nextAttemptAt() + " UTC"));
+            outbox.failed(id, error)
+                    .ifPresent(failed -> LOG.warning(() -> "Mail " + id + " (" + failed.topic()
+                            + ") not delivered, attempt " + failed.attempts() + ": " + error
+                            + "; next attempt at " + failed.nextAttemptAt() + " UTC"));
             return;
         }
         outbox.delivered(id);

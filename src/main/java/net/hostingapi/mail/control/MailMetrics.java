@@ -14,8 +14,10 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 @ApplicationScoped
 public class MailMetrics {
 
-    static final Metadata FAILURES = Metadata.builder().withName("mail_delivery_failures")
-            .withDescription("Delivery attempts the mail server refused or did not answer (each retried with backoff)").build();
+    static final Metadata FAILURES = Metadata.builder()
+            .withName("mail_delivery_failures")
+            .withDescription("Delivery attempts the mail server refused or did not answer (each retried with backoff)")
+            .build();
 
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
@@ -25,12 +27,23 @@ public class MailMetrics {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
         metrics.counter(FAILURES);
-        DatabaseGauges.register(metrics, database, "mail_outbox_backlog",
-                "Mails waiting for delivery", "SELECT COUNT(*) FROM mail_outbox");
-        DatabaseGauges.register(metrics, database, "mail_outbox_failing",
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_backlog",
+                "Mails waiting for delivery",
+                "SELECT COUNT(*) FROM mail_outbox");
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_failing",
                 "Mails whose last delivery attempt failed (retried with backoff)",
                 "SELECT COUNT(*) FROM mail_outbox WHERE last_error IS NOT NULL");
-        DatabaseGauges.register(metrics, database, "mail_outbox_oldest_age_seconds",
-                "Seconds the oldest waiting mail has waited", "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM mail_outbox");
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_oldest_age_seconds",
+                "Seconds the oldest waiting mail has waited",
+                "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM mail_outbox");
     }
 }

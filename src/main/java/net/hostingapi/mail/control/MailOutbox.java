@@ -56,7 +56,9 @@ public class MailOutbox {
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void withdraw(String topic) {
-        List<Long> ids = em.createNamedQuery(OutgoingMail.ON_TOPIC, Long.class).setParameter("topic", topic).getResultList();
+        List<Long> ids = em.createNamedQuery(OutgoingMail.ON_TOPIC, Long.class)
+                .setParameter("topic", topic)
+                .getResultList();
         if (!ids.isEmpty()) {
             em.createNamedQuery(OutgoingMail.WITHDRAW).setParameter("ids", ids).executeUpdate();
         }
@@ -65,7 +67,9 @@ public class MailOutbox {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Long> due(int max) {
         return em.createNamedQuery(OutgoingMail.DUE, Long.class)
-                .setParameter("now", now()).setMaxResults(max).getResultList();
+                .setParameter("now", now())
+                .setMaxResults(max)
+                .getResultList();
     }
 
     /**
@@ -75,8 +79,11 @@ public class MailOutbox {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<OutgoingMail> claim(long id) {
         LocalDateTime now = now();
-        List<?> free = em.createNativeQuery("SELECT id FROM mail_outbox WHERE id = ? AND next_attempt_at <= ? FOR UPDATE SKIP LOCKED")
-                .setParameter(1, id).setParameter(2, now).getResultList();
+        List<?> free = em.createNativeQuery(
+                        "SELECT id FROM mail_outbox WHERE id = ? AND next_attempt_at <= ? FOR UPDATE SKIP LOCKED")
+                .setParameter(1, id)
+                .setParameter(2, now)
+                .getResultList();
         if (free.isEmpty()) {
             return Optional.empty();
         }

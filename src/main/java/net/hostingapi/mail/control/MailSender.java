@@ -59,7 +59,8 @@ public class MailSender {
 
     void announce(@Observes @Initialized(ApplicationScoped.class) Object started) {
         if (smtpConfigured()) {
-            LOG.info(() -> "Mail is sent by SMTP through " + SESSION + " (SMTP_HOST " + smtpHost.get().trim() + ")");
+            LOG.info(() -> "Mail is sent by SMTP through " + SESSION + " (SMTP_HOST "
+                    + smtpHost.get().trim() + ")");
         } else {
             LOG.info(() -> "SMTP_HOST is not set: mails are written as .eml files to " + outbox());
         }
@@ -72,7 +73,8 @@ public class MailSender {
             MimeMessage message = compose(session, from, mail.recipient(), mail.subject(), mail.body());
             transmit(session, message);
         } else {
-            MimeMessage message = compose(Session.getInstance(new Properties()), mailFrom, mail.recipient(), mail.subject(), mail.body());
+            MimeMessage message = compose(
+                    Session.getInstance(new Properties()), mailFrom, mail.recipient(), mail.subject(), mail.body());
             String name = "mail-" + LocalDateTime.now(ZoneOffset.UTC).format(FILE_TIME) + "-" + mail.id() + ".eml";
             Path file = EmlWriter.write(outbox(), name, message);
             LOG.info(() -> "Mail " + mail.id() + " (" + mail.topic() + ") written to " + file);
@@ -98,7 +100,8 @@ public class MailSender {
         }
     }
 
-    static MimeMessage compose(Session session, String from, String to, String subject, String body) throws MessagingException {
+    static MimeMessage compose(Session session, String from, String to, String subject, String body)
+            throws MessagingException {
         MimeMessage message = new MimeMessage(session);
         message.setFrom(new InternetAddress(from));
         message.setRecipient(Message.RecipientType.TO, new InternetAddress(to));
@@ -113,8 +116,11 @@ public class MailSender {
     }
 
     private Path outbox() {
-        return Path.of(outboxDir.filter(dir -> !dir.isBlank()).orElse(Path.of(dataDir, "outbox").toString()))
-                .toAbsolutePath().normalize();
+        return Path.of(outboxDir
+                        .filter(dir -> !dir.isBlank())
+                        .orElse(Path.of(dataDir, "outbox").toString()))
+                .toAbsolutePath()
+                .normalize();
     }
 
     private Session containerSession() throws MessagingException {
@@ -123,7 +129,8 @@ public class MailSender {
             try {
                 session = InitialContext.doLookup(SESSION);
             } catch (NamingException e) {
-                throw new MessagingException("SMTP_HOST is set but the mail session " + SESSION + " is not configured", e);
+                throw new MessagingException(
+                        "SMTP_HOST is set but the mail session " + SESSION + " is not configured", e);
             }
             containerSession = session;
         }

@@ -19,8 +19,12 @@ import java.time.ZoneOffset;
  */
 @Entity
 @Table(name = "mail_outbox")
-@NamedQuery(name = OutgoingMail.DUE, query = "SELECT m.id FROM OutgoingMail m WHERE m.nextAttemptAt <= :now ORDER BY m.nextAttemptAt, m.id")
-@NamedQuery(name = OutgoingMail.ON_TOPIC, query = "SELECT m.id FROM OutgoingMail m WHERE m.topic = :topic ORDER BY m.id")
+@NamedQuery(
+        name = OutgoingMail.DUE,
+        query = "SELECT m.id FROM OutgoingMail m WHERE m.nextAttemptAt <= :now ORDER BY m.nextAttemptAt, m.id")
+@NamedQuery(
+        name = OutgoingMail.ON_TOPIC,
+        query = "SELECT m.id FROM OutgoingMail m WHERE m.topic = :topic ORDER BY m.id")
 @NamedQuery(name = OutgoingMail.WITHDRAW, query = "DELETE FROM OutgoingMail m WHERE m.id IN :ids")
 public class OutgoingMail {
 
@@ -30,6 +34,7 @@ public class OutgoingMail {
 
     /** First retry after this; doubled with every further failure up to {@link #MAX_BACKOFF}. */
     static final Duration FIRST_BACKOFF = Duration.ofSeconds(30);
+
     static final Duration MAX_BACKOFF = Duration.ofHours(1);
 
     @Id
@@ -60,8 +65,7 @@ public class OutgoingMail {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
-    protected OutgoingMail() {
-    }
+    protected OutgoingMail() {}
 
     public OutgoingMail(String topic, String recipient, String subject, String body) {
         this.topic = topic;

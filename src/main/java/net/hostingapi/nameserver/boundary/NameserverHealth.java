@@ -4,11 +4,11 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import net.hostingapi.platform.boundary.DatabaseHealth;
-import net.hostingapi.platform.control.SchemaMigration;
 import net.hostingapi.nameserver.control.NameserverPublisher;
 import net.hostingapi.nameserver.control.PowerDnsPublisher;
 import net.hostingapi.nameserver.control.PublicationOutbox;
+import net.hostingapi.platform.boundary.DatabaseHealth;
+import net.hostingapi.platform.control.SchemaMigration;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -46,14 +46,18 @@ public class NameserverHealth implements HealthCheck {
         try {
             // bounded like the database check, and shorter: the checks run one after the other,
             // and a frozen database must not hold /health much beyond a second
-            long[] waiting = backlog.get(executor, () -> new long[] {outbox.backlog(), outbox.oldestWaitingSeconds()},
+            long[] waiting = backlog.get(
+                    executor,
+                    () -> new long[] {outbox.backlog(), outbox.oldestWaitingSeconds()},
                     DatabaseHealth.ANSWER_WITHIN_MILLIS / 2);
             return response.status(reachable)
                     .withData("backlog", waiting[0])
                     .withData("oldest_waiting_seconds", waiting[1])
                     .build();
         } catch (Exception e) {
-            return response.down().withData("error", "the publication outbox cannot be read").build();
+            return response.down()
+                    .withData("error", "the publication outbox cannot be read")
+                    .build();
         }
     }
 }

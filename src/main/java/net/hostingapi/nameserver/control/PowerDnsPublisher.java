@@ -3,7 +3,6 @@ package net.hostingapi.nameserver.control;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
-import net.hostingapi.platform.control.JsonFields;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -22,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.zones.control.RecordNames;
 import net.hostingapi.zones.control.ZoneFile;
 import net.hostingapi.zones.control.ZoneSettings;
@@ -66,13 +66,17 @@ public class PowerDnsPublisher implements NameserverPublisher {
         if (existing.statusCode() == 404 || existing.statusCode() == 422) {
             JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
             desired.values().forEach(rrsets::add);
-            HttpResponse<String> created = send("POST", serverPath() + "/zones", JsonFields.JSON.createObjectBuilder()
-                    .add("name", origin + ".")
-                    .add("kind", "Native")
-                    .add("soa_edit_api", "")
-                    .add("nameservers", JsonFields.JSON.createArrayBuilder())
-                    .add("rrsets", rrsets)
-                    .build());
+            HttpResponse<String> created = send(
+                    "POST",
+                    serverPath() + "/zones",
+                    JsonFields.JSON
+                            .createObjectBuilder()
+                            .add("name", origin + ".")
+                            .add("kind", "Native")
+                            .add("soa_edit_api", "")
+                            .add("nameservers", JsonFields.JSON.createArrayBuilder())
+                            .add("rrsets", rrsets)
+                            .build());
             if (created.statusCode() == 409) {
                 // PowerDNS has the zone after all (created meanwhile by someone else): bring it to our state
                 existing = send("GET", zonePath(origin), null);
@@ -92,19 +96,31 @@ public class PowerDnsPublisher implements NameserverPublisher {
         int changed = 0;
         for (Map.Entry<String, JsonObject> rrset : desired.entrySet()) {
             if (!sameRrset(rrset.getValue(), current.get(rrset.getKey()))) {
-                changes.add(JsonFields.JSON.createObjectBuilder(rrset.getValue()).add("changetype", "REPLACE"));
+                changes.add(
+                        JsonFields.JSON.createObjectBuilder(rrset.getValue()).add("changetype", "REPLACE"));
                 changed++;
             }
         }
         for (Map.Entry<String, JsonObject> rrset : current.entrySet()) {
             if (!desired.containsKey(rrset.getKey())) {
-                changes.add(JsonFields.JSON.createObjectBuilder().add("name", rrset.getValue().getString("name"))
-                        .add("type", rrset.getValue().getString("type")).add("changetype", "DELETE"));
+                changes.add(JsonFields.JSON
+                        .createObjectBuilder()
+                        .add("name", rrset.getValue().getString("name"))
+                        .add("type", rrset.getValue().getString("type"))
+                        .add("changetype", "DELETE"));
                 changed++;
             }
         }
         if (changed > 0) {
-            expect(send("PATCH", zonePath(origin), JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build()), origin);
+            expect(
+                    send(
+                            "PATCH",
+                            zonePath(origin),
+                            JsonFields.JSON
+                                    .createObjectBuilder()
+                                    .add("rrsets", changes)
+                                    .build()),
+                    origin);
         }
     }
 
@@ -160,19 +176,31 @@ public class PowerDnsPublisher implements NameserverPublisher {
         contents.forEach((key, values) -> {
             int space = key.lastIndexOf(' ');
             JsonArrayBuilder records = JsonFields.JSON.createArrayBuilder();
-            values.forEach(content -> records.add(JsonFields.JSON.createObjectBuilder().add("content", content).add("disabled", false)));
-            rrsets.put(key, JsonFields.JSON.createObjectBuilder()
-                    .add("name", key.substring(0, space))
-                    .add("type", key.substring(space + 1))
-                    .add("ttl", ttls.get(key))
-                    .add("records", records)
-                    .build());
+            values.forEach(content -> records.add(JsonFields.JSON
+                    .createObjectBuilder()
+                    .add("content", content)
+                    .add("disabled", false)));
+            rrsets.put(
+                    key,
+                    JsonFields.JSON
+                            .createObjectBuilder()
+                            .add("name", key.substring(0, space))
+                            .add("type", key.substring(space + 1))
+                            .add("ttl", ttls.get(key))
+                            .add("records", records)
+                            .build());
         });
         return rrsets;
     }
 
     /** An RRset has one TTL: the lowest of its records' (a set, since PowerDNS refuses duplicates). */
-    private static void add(Map<String, Set<String>> contents, Map<String, Integer> ttls, String owner, String type, int ttl, String content) {
+    private static void add(
+            Map<String, Set<String>> contents,
+            Map<String, Integer> ttls,
+            String owner,
+            String type,
+            int ttl,
+            String content) {
         String key = owner + " " + type;
         contents.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(content);
         ttls.merge(key, ttl, Math::min);
@@ -192,8 +220,11 @@ public class PowerDnsPublisher implements NameserverPublisher {
                 .timeout(Duration.ofSeconds(5))
                 .header("X-API-Key", apiKey.orElse(""))
                 .header("Accept", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
@@ -215,7 +246,8 @@ public class PowerDnsPublisher implements NameserverPublisher {
             } catch (RuntimeException ignored) {
                 // not JSON: keep the body as it is
             }
-            throw new Unavailable("PowerDNS refused " + origin + " (HTTP " + response.statusCode() + "): " + error, null);
+            throw new Unavailable(
+                    "PowerDNS refused " + origin + " (HTTP " + response.statusCode() + "): " + error, null);
         }
     }
 

@@ -15,8 +15,11 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 public class PublicationMetrics {
 
     /** Publications the nameserver refused or did not answer (each retried with backoff). */
-    static final Metadata FAILURES = Metadata.builder().withName("nameserver_publication_failures")
-            .withDescription("Publications of a zone that failed (nameserver unreachable or refusing); retried with backoff").build();
+    static final Metadata FAILURES = Metadata.builder()
+            .withName("nameserver_publication_failures")
+            .withDescription(
+                    "Publications of a zone that failed (nameserver unreachable or refusing); retried with backoff")
+            .build();
 
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
@@ -26,12 +29,22 @@ public class PublicationMetrics {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
         metrics.counter(FAILURES);
-        DatabaseGauges.register(metrics, database, "nameserver_outbox_backlog",
-                "Changes waiting to be published to the nameserver", "SELECT COUNT(*) FROM nameserver_outbox");
-        DatabaseGauges.register(metrics, database, "nameserver_outbox_failing",
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "nameserver_outbox_backlog",
+                "Changes waiting to be published to the nameserver",
+                "SELECT COUNT(*) FROM nameserver_outbox");
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "nameserver_outbox_failing",
                 "Waiting changes whose last publication failed (retried with backoff)",
                 "SELECT COUNT(*) FROM nameserver_outbox WHERE last_error IS NOT NULL");
-        DatabaseGauges.register(metrics, database, "nameserver_outbox_oldest_age_seconds",
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "nameserver_outbox_oldest_age_seconds",
                 "Seconds the oldest waiting change has waited",
                 "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM nameserver_outbox");
     }

@@ -23,13 +23,17 @@ public class PublicationOutbox {
     }
 
     public long backlog() {
-        return em.createQuery("SELECT COUNT(p) FROM PendingPublication p", Long.class).getSingleResult();
+        return em.createQuery("SELECT COUNT(p) FROM PendingPublication p", Long.class)
+                .getSingleResult();
     }
 
     /** Seconds since the oldest entry still waiting was written; 0 when none waits. */
     public long oldestWaitingSeconds() {
         var oldest = em.createQuery("SELECT MIN(p.createdAt) FROM PendingPublication p", java.time.LocalDateTime.class)
                 .getSingleResult();
-        return oldest == null ? 0 : java.time.Duration.between(oldest, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)).toSeconds();
+        return oldest == null
+                ? 0
+                : java.time.Duration.between(oldest, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC))
+                        .toSeconds();
     }
 }

@@ -24,8 +24,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import net.hostingapi.platform.control.SchemaMigration;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.control.SchemaMigration;
 import net.hostingapi.zones.control.ZonesChanged;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -160,12 +160,16 @@ public class PublicationWorker {
         @Transactional
         public List<PendingPublication> due(int limit) {
             return em.createNamedQuery(PendingPublication.DUE, PendingPublication.class)
-                    .setParameter("now", LocalDateTime.now(ZoneOffset.UTC)).setMaxResults(limit).getResultList();
+                    .setParameter("now", LocalDateTime.now(ZoneOffset.UTC))
+                    .setMaxResults(limit)
+                    .getResultList();
         }
 
         @Transactional
         public long lastOf(String name) {
-            Long last = em.createNamedQuery(PendingPublication.LAST_OF_NAME, Long.class).setParameter("name", name).getSingleResult();
+            Long last = em.createNamedQuery(PendingPublication.LAST_OF_NAME, Long.class)
+                    .setParameter("name", name)
+                    .getSingleResult();
             return last == null ? 0 : last;
         }
 
@@ -176,8 +180,11 @@ public class PublicationWorker {
          */
         @Transactional
         public void failed(String name, long upTo, String error, Duration longest) {
-            List<?> free = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ? FOR UPDATE SKIP LOCKED")
-                    .setParameter(1, name).setParameter(2, upTo).getResultList();
+            List<?> free = em.createNativeQuery(
+                            "SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ? FOR UPDATE SKIP LOCKED")
+                    .setParameter(1, name)
+                    .setParameter(2, upTo)
+                    .getResultList();
             for (Object id : free) {
                 PendingPublication entry = em.find(PendingPublication.class, ((Number) id).longValue());
                 if (entry != null) {

@@ -30,13 +30,17 @@ final class ZoneCommand {
 
     /** Empty when not configured (unset or blank). */
     static Optional<ZoneCommand> of(Optional<String> configured) {
-        return configured.map(String::strip).filter(c -> !c.isEmpty())
+        return configured
+                .map(String::strip)
+                .filter(c -> !c.isEmpty())
                 .map(c -> new ZoneCommand(List.of(c.split("\\s+"))));
     }
 
     /** The arguments for {@code zone}: each {@code {zone}} replaced, never split. */
     List<String> arguments(String zone) {
-        return template.stream().map(a -> zone == null ? a : a.replace(ZONE, zone)).toList();
+        return template.stream()
+                .map(a -> zone == null ? a : a.replace(ZONE, zone))
+                .toList();
     }
 
     void run(String zone, Duration timeout) {
@@ -47,18 +51,22 @@ final class ZoneCommand {
             output = Files.createTempFile("zone-command", ".out");
             Process process;
             try {
-                process = new ProcessBuilder(arguments).redirectErrorStream(true)
+                process = new ProcessBuilder(arguments)
+                        .redirectErrorStream(true)
                         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                        .redirectOutput(output.toFile()).start();
+                        .redirectOutput(output.toFile())
+                        .start();
             } catch (IOException e) {
                 throw new NameserverPublisher.Unavailable("Cannot start `" + shown + "`: " + e.getMessage(), e);
             }
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new NameserverPublisher.Unavailable("`" + shown + "` did not finish within " + timeout.toSeconds() + " s and was killed", null);
+                throw new NameserverPublisher.Unavailable(
+                        "`" + shown + "` did not finish within " + timeout.toSeconds() + " s and was killed", null);
             }
             if (process.exitValue() != 0) {
-                throw new NameserverPublisher.Unavailable("`" + shown + "` exited with " + process.exitValue() + ": " + head(output), null);
+                throw new NameserverPublisher.Unavailable(
+                        "`" + shown + "` exited with " + process.exitValue() + ": " + head(output), null);
             }
         } catch (IOException e) {
             throw new NameserverPublisher.Unavailable("Cannot run `" + shown + "`: " + e.getMessage(), e);

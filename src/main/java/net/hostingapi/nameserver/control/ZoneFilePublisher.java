@@ -118,7 +118,8 @@ public class ZoneFilePublisher implements NameserverPublisher {
             return false;
         }
         Duration timeout = settings.zoneCommandTimeout().compareTo(HEALTH_PROBE_TIMEOUT) < 0
-                ? settings.zoneCommandTimeout() : HEALTH_PROBE_TIMEOUT;
+                ? settings.zoneCommandTimeout()
+                : HEALTH_PROBE_TIMEOUT;
         try {
             reconfigure(timeout);
             for (String origin : List.copyOf(reloadPending)) {
@@ -157,17 +158,21 @@ public class ZoneFilePublisher implements NameserverPublisher {
             Map<String, Path> zones = new TreeMap<>();
             try (Stream<Path> files = Files.list(directory)) {
                 files.filter(f -> {
-                    String name = f.getFileName().toString();
-                    return name.endsWith(".zone") && !name.startsWith(".") && Files.isRegularFile(f);
-                }).forEach(f -> {
-                    String name = f.getFileName().toString();
-                    zones.put(name.substring(0, name.length() - ".zone".length()), f);
-                });
+                            String name = f.getFileName().toString();
+                            return name.endsWith(".zone") && !name.startsWith(".") && Files.isRegularFile(f);
+                        })
+                        .forEach(f -> {
+                            String name = f.getFileName().toString();
+                            zones.put(name.substring(0, name.length() - ".zone".length()), f);
+                        });
             }
             Path temporary = Files.createTempFile(directory, "." + ZonesInclude.FILE_NAME, ".tmp");
             Files.writeString(temporary, ZonesInclude.render(zones), StandardCharsets.UTF_8);
             permit(temporary);
-            Files.move(temporary, directory.resolve(ZonesInclude.FILE_NAME), StandardCopyOption.ATOMIC_MOVE,
+            Files.move(
+                    temporary,
+                    directory.resolve(ZonesInclude.FILE_NAME),
+                    StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
             reconfigPending = true;
         }
@@ -194,6 +199,8 @@ public class ZoneFilePublisher implements NameserverPublisher {
     }
 
     private Path directory() {
-        return Path.of(zoneFileDir.filter(d -> !d.isBlank()).orElse(dataDir + "/zones")).toAbsolutePath().normalize();
+        return Path.of(zoneFileDir.filter(d -> !d.isBlank()).orElse(dataDir + "/zones"))
+                .toAbsolutePath()
+                .normalize();
     }
 }

@@ -1,9 +1,9 @@
 package net.hostingapi.nameserver.control;
 
 import jakarta.ejb.Stateless;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -69,21 +69,31 @@ public class ZoneSync {
             }
         }
         List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
-                .setParameter(1, name).setParameter(2, upTo).getResultList();
+                .setParameter(1, name)
+                .setParameter(2, upTo)
+                .getResultList();
         if (waiting.isEmpty()) {
             return true;
         }
         publishStored(name);
         // By primary key: a range delete on the name's index would lock the gap writers insert into.
-        em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN (" + String.join(",", waiting.stream()
-                .map(id -> Long.toString(((Number) id).longValue())).toList()) + ")").executeUpdate();
+        em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN ("
+                        + String.join(
+                                ",",
+                                waiting.stream()
+                                        .map(id -> Long.toString(((Number) id).longValue()))
+                                        .toList())
+                        + ")")
+                .executeUpdate();
         return true;
     }
 
     /** A locking read only: the transaction's snapshot is taken by the first plain read after it. */
     private boolean tryLock(String name) {
         return !em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
-                .setParameter(1, name).getResultList().isEmpty();
+                .setParameter(1, name)
+                .getResultList()
+                .isEmpty();
     }
 
     /** Whether a name has its lock row, asked in a transaction of its own (not to take the caller's snapshot before its lock). */
@@ -95,7 +105,10 @@ public class ZoneSync {
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public boolean exists(String name) {
-            return !em.createNativeQuery("SELECT 1 FROM name_locks WHERE name = ?").setParameter(1, name).getResultList().isEmpty();
+            return !em.createNativeQuery("SELECT 1 FROM name_locks WHERE name = ?")
+                    .setParameter(1, name)
+                    .getResultList()
+                    .isEmpty();
         }
     }
 
@@ -109,11 +122,16 @@ public class ZoneSync {
 
     /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
     private void publishStored(String name) {
-        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class).setParameter("name", name)
-                .getResultStream().findFirst();
+        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst();
         if (zone.isEmpty()) {
-            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class).setParameter("name", name)
-                    .getResultStream().findFirst().map(AssignedDomain::zone);
+            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
+                    .setParameter("name", name)
+                    .getResultStream()
+                    .findFirst()
+                    .map(AssignedDomain::zone);
         }
         if (zone.isPresent()) {
             nameserver.publish(zone.get(), name);

@@ -11,14 +11,17 @@ final class ZonesInclude {
 
     static final String FILE_NAME = "zones.conf";
 
-    private ZonesInclude() {
-    }
+    private ZonesInclude() {}
 
     /** {@code zones}: zone name to its file, in the order wanted. */
     static String render(Map<String, Path> zones) {
-        StringBuilder conf = new StringBuilder("# Written by hosting-api after every zone created or deleted: do not edit.\n");
-        zones.forEach((name, file) -> conf.append("zone ").append(quoted(name)).append(" { type primary; file ")
-                .append(quoted(file.toAbsolutePath().toString())).append("; };\n"));
+        StringBuilder conf =
+                new StringBuilder("# Written by hosting-api after every zone created or deleted: do not edit.\n");
+        zones.forEach((name, file) -> conf.append("zone ")
+                .append(quoted(name))
+                .append(" { type primary; file ")
+                .append(quoted(file.toAbsolutePath().toString()))
+                .append("; };\n"));
         return conf.toString();
     }
 

@@ -17,8 +17,12 @@ import java.time.ZoneOffset;
  */
 @Entity
 @Table(name = "nameserver_outbox")
-@NamedQuery(name = PendingPublication.DUE, query = "SELECT p FROM PendingPublication p WHERE p.nextAttemptAt <= :now ORDER BY p.id")
-@NamedQuery(name = PendingPublication.LAST_OF_NAME, query = "SELECT MAX(p.id) FROM PendingPublication p WHERE p.name = :name")
+@NamedQuery(
+        name = PendingPublication.DUE,
+        query = "SELECT p FROM PendingPublication p WHERE p.nextAttemptAt <= :now ORDER BY p.id")
+@NamedQuery(
+        name = PendingPublication.LAST_OF_NAME,
+        query = "SELECT MAX(p.id) FROM PendingPublication p WHERE p.name = :name")
 public class PendingPublication {
 
     public static final String DUE = "PendingPublication.due";
@@ -43,8 +47,7 @@ public class PendingPublication {
     @Column(name = "last_error", length = 500)
     private String lastError;
 
-    protected PendingPublication() {
-    }
+    protected PendingPublication() {}
 
     public PendingPublication(String name) {
         this.name = name;

@@ -47,7 +47,8 @@ public class ApiDocsServlet extends HttpServlet {
     }
 
     private static String webjarVersion() throws ServletException {
-        try (InputStream in = ApiDocsServlet.class.getClassLoader()
+        try (InputStream in = ApiDocsServlet.class
+                .getClassLoader()
                 .getResourceAsStream("META-INF/maven/org.webjars/swagger-ui/pom.properties")) {
             if (in == null) {
                 throw new ServletException("The swagger-ui webjar is missing from WEB-INF/lib");

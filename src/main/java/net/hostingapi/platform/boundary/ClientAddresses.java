@@ -36,7 +36,8 @@ public class ClientAddresses {
         List<String> rejected = new ArrayList<>();
         trusted = List.copyOf(AddressRange.parseList(trustedProxies.orElse(null), rejected));
         // An entry that does not parse trusts nobody: the safe side of a typo.
-        rejected.forEach(entry -> LOG.severe(() -> "TRUSTED_PROXIES: ignoring \"" + entry + "\", not an IP address or CIDR block"));
+        rejected.forEach(entry ->
+                LOG.severe(() -> "TRUSTED_PROXIES: ignoring \"" + entry + "\", not an IP address or CIDR block"));
     }
 
     /** The request's client address, canonical; worked out once per request. */
@@ -45,8 +46,8 @@ public class ClientAddresses {
         if (known instanceof String address) {
             return address;
         }
-        String address = ForwardedFor.clientAddress(request.getRemoteAddr(),
-                Collections.list(request.getHeaders("X-Forwarded-For")), trusted);
+        String address = ForwardedFor.clientAddress(
+                request.getRemoteAddr(), Collections.list(request.getHeaders("X-Forwarded-For")), trusted);
         request.setAttribute(ATTRIBUTE, address);
         return address;
     }

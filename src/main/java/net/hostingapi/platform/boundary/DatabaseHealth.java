@@ -50,19 +50,26 @@ public class DatabaseHealth implements HealthCheck {
             return response.down().withData("schema", "migrating").build();
         }
         try {
-            String version = probe.get(executor, () -> {
-                try (Connection connection = dataSource.getConnection()) {
-                    if (!connection.isValid(1)) {
-                        throw new IllegalStateException("the connection is not valid");
-                    }
-                    return connection.getMetaData().getDatabaseProductVersion();
-                }
-            }, ANSWER_WITHIN_MILLIS);
+            String version = probe.get(
+                    executor,
+                    () -> {
+                        try (Connection connection = dataSource.getConnection()) {
+                            if (!connection.isValid(1)) {
+                                throw new IllegalStateException("the connection is not valid");
+                            }
+                            return connection.getMetaData().getDatabaseProductVersion();
+                        }
+                    },
+                    ANSWER_WITHIN_MILLIS);
             return response.up().withData("product", version).build();
         } catch (TimeoutException e) {
-            return response.down().withData("error", "the database did not answer within " + ANSWER_WITHIN_MILLIS + " ms").build();
+            return response.down()
+                    .withData("error", "the database did not answer within " + ANSWER_WITHIN_MILLIS + " ms")
+                    .build();
         } catch (Exception e) {
-            return response.down().withData("error", "the database cannot be reached").build();
+            return response.down()
+                    .withData("error", "the database cannot be reached")
+                    .build();
         }
     }
 

@@ -33,7 +33,8 @@ public class EdgeFilter implements Filter {
     RequestLog requestLog;
 
     @Override
-    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse httpResponse = (HttpServletResponse) response;
         long started = System.nanoTime();
@@ -41,22 +42,36 @@ public class EdgeFilter implements Filter {
         httpResponse.setHeader("X-Request-Id", RequestIds.of(http));
         String rawPath = http.getRequestURI();
         if (!isWellFormedPath(rawPath)) {
-            EnvelopeFilter.writeError(http, httpResponse, "-",
-                    ApiException.badRequest(MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"), requestLog);
+            EnvelopeFilter.writeError(
+                    http,
+                    httpResponse,
+                    "-",
+                    ApiException.badRequest(
+                            MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"),
+                    requestLog);
             return;
         }
         if ("TRACE".equals(http.getMethod()) && !rawPath.startsWith("/api/")) {
-            EnvelopeFilter.writeError(http, httpResponse, rawPath,
-                    new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
+            EnvelopeFilter.writeError(
+                    http, httpResponse, rawPath, new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
             return;
         }
         chain.doFilter(request, response);
         if (!RequestLog.recorded(http) && !http.isAsyncStarted()) {
             // Answered by another servlet or filter: web forwards, and /health, /metrics and /openapi, whose
             // servlets Payara Micro registers in the context of the application deployed at "/".
-            String pattern = http.getHttpServletMapping() == null ? "/" : http.getHttpServletMapping().getPattern();
-            requestLog.record(http, http.getMethod(), rawPath, "/".equals(pattern) || pattern.isEmpty() ? "other" : http.getMethod() + " " + pattern,
-                    httpResponse.getStatus(), (System.nanoTime() - started) / 1000, RequestIds.of(http), null);
+            String pattern = http.getHttpServletMapping() == null
+                    ? "/"
+                    : http.getHttpServletMapping().getPattern();
+            requestLog.record(
+                    http,
+                    http.getMethod(),
+                    rawPath,
+                    "/".equals(pattern) || pattern.isEmpty() ? "other" : http.getMethod() + " " + pattern,
+                    httpResponse.getStatus(),
+                    (System.nanoTime() - started) / 1000,
+                    RequestIds.of(http),
+                    null);
         }
     }
 
@@ -84,8 +99,11 @@ public class EdgeFilter implements Filter {
         }
         decoded.flip();
         try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(decoded);
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(decoded);
             return true;
         } catch (CharacterCodingException e) {
             return false;
@@ -93,7 +111,9 @@ public class EdgeFilter implements Filter {
     }
 
     private static boolean isPathChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
                 || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
     }
 }

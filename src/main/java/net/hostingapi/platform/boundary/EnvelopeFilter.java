@@ -1,23 +1,23 @@
 package net.hostingapi.platform.boundary;
 
 import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.inject.Inject;
-import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +40,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8");
     /** Spelled as the contract spells it (JAX-RS would write it without the space). */
     public static final String JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
     private static final String NULL_DATA = "\"data\":null}";
     /** Operations by resource method, as the request metrics name them ({@code POST /api/v1/dns/zones/create}). */
     private static final Map<Method, String> OPERATIONS = new ConcurrentHashMap<>();
@@ -57,7 +58,9 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         String requestId = RequestIds.of(servletRequest);
         response.getHeaders().putSingle("X-Request-Id", requestId);
-        if ("OPTIONS".equals(request.getMethod()) && response.getStatus() == 200 && !(response.getEntity() instanceof Reply)) {
+        if ("OPTIONS".equals(request.getMethod())
+                && response.getStatus() == 200
+                && !(response.getEntity() instanceof Reply)) {
             // Jersey's own OPTIONS answer: the Allow header is the answer. Its body (a method list
             // for text/plain) and a Content-Type taken from Accept are not ours to send.
             response.setStatus(204);
@@ -83,9 +86,18 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         Object started = request.getProperty(PathNormalizer.STARTED);
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
         Method method = resource.getResourceMethod();
-        requestLog.record(servletRequest, request.getMethod(), request.getUriInfo().getRequestUri().getRawPath(),
-                method == null ? UNMATCHED : OPERATIONS.computeIfAbsent(method, m -> operation(request.getMethod(), resource.getResourceClass(), m)),
-                response.getStatus(), micros, requestId, refusal);
+        requestLog.record(
+                servletRequest,
+                request.getMethod(),
+                request.getUriInfo().getRequestUri().getRawPath(),
+                method == null
+                        ? UNMATCHED
+                        : OPERATIONS.computeIfAbsent(
+                                method, m -> operation(request.getMethod(), resource.getResourceClass(), m)),
+                response.getStatus(),
+                micros,
+                requestId,
+                refusal);
     }
 
     /**
@@ -93,11 +105,19 @@ public class EnvelopeFilter implements ContainerResponseFilter {
      * {@code ErrorPageServlet}): written to the servlet response directly, with the request's id
      * and its log line.
      */
-    static void writeError(HttpServletRequest request, HttpServletResponse response, String rawPath, ApiException failure,
-                           RequestLog requestLog) throws IOException {
+    static void writeError(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            String rawPath,
+            ApiException failure,
+            RequestLog requestLog)
+            throws IOException {
         String requestId = RequestIds.of(request);
-        byte[] body = envelopeText(Reply.error(failure), requestId,
-                clientTransactionId(null, request.getHeader("X-Client-Transaction-Id"))).getBytes(StandardCharsets.UTF_8);
+        byte[] body = envelopeText(
+                        Reply.error(failure),
+                        requestId,
+                        clientTransactionId(null, request.getHeader("X-Client-Transaction-Id")))
+                .getBytes(StandardCharsets.UTF_8);
         response.resetBuffer();
         response.setStatus(failure.status());
         failure.headers().forEach(response::setHeader);
@@ -106,7 +126,14 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
         response.flushBuffer();
-        requestLog.record(request, request.getMethod(), rawPath, UNMATCHED, failure.status(), -1, requestId,
+        requestLog.record(
+                request,
+                request.getMethod(),
+                rawPath,
+                UNMATCHED,
+                failure.status(),
+                -1,
+                requestId,
                 failure.errors().isEmpty() ? null : failure.errors().get(0).code());
     }
 
@@ -160,19 +187,31 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         if (!envelope.endsWith(NULL_DATA)) {
             throw new IllegalStateException("The envelope does not end with its data");
         }
-        return envelope.substring(0, envelope.length() - NULL_DATA.length()) + "\"data\":" + reply.dataText().json() + "}";
+        return envelope.substring(0, envelope.length() - NULL_DATA.length()) + "\"data\":"
+                + reply.dataText().json() + "}";
     }
 
     static JsonObject envelope(Reply reply, String requestId, String clientTransactionId) {
-        return JsonFields.JSON.createObjectBuilder()
-                .add("metadata", JsonFields.JSON.createObjectBuilder()
-                        .add("clientTransactionId", clientTransactionId == null ? JsonValue.NULL : JsonFields.JSON.createValue(clientTransactionId))
-                        .add("serverTransactionId", requestId))
+        return JsonFields.JSON
+                .createObjectBuilder()
+                .add(
+                        "metadata",
+                        JsonFields.JSON
+                                .createObjectBuilder()
+                                .add(
+                                        "clientTransactionId",
+                                        clientTransactionId == null
+                                                ? JsonValue.NULL
+                                                : JsonFields.JSON.createValue(clientTransactionId))
+                                .add("serverTransactionId", requestId))
                 .add("status", reply.isSuccess() ? "success" : "error")
-                .add("messages", JsonFields.JSON.createObjectBuilder()
-                        .add("errors", messages(reply.errors()))
-                        .add("warnings", messages(reply.warnings()))
-                        .add("success", messages(reply.success())))
+                .add(
+                        "messages",
+                        JsonFields.JSON
+                                .createObjectBuilder()
+                                .add("errors", messages(reply.errors()))
+                                .add("warnings", messages(reply.warnings()))
+                                .add("success", messages(reply.success())))
                 .add("data", reply.isSuccess() && reply.data() != null ? reply.data() : JsonValue.NULL)
                 .build();
     }
@@ -180,7 +219,8 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     private static JsonArrayBuilder messages(List<Message> messages) {
         JsonArrayBuilder array = JsonFields.JSON.createArrayBuilder();
         for (Message message : messages) {
-            var entry = JsonFields.JSON.createObjectBuilder()
+            var entry = JsonFields.JSON
+                    .createObjectBuilder()
                     .add("code", message.code().code())
                     .add("message", message.text());
             if (message.field() != null) {

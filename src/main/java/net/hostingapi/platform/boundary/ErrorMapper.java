@@ -67,7 +67,8 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 LOG.warning("Database unavailable, request=" + RequestIds.of(request) + ": " + cause);
                 return ApiException.unavailable("The database is unavailable", 5);
             }
-            if (cause instanceof OptimisticLockException || cause instanceof PessimisticLockException
+            if (cause instanceof OptimisticLockException
+                    || cause instanceof PessimisticLockException
                     || cause instanceof jakarta.persistence.LockTimeoutException
                     || (cause instanceof java.sql.SQLException sql && isDeadlock(sql))) {
                 return ApiException.conflict(MessageCode.CONCURRENT_CHANGE, MessageCode.CONCURRENT_CHANGE.text());
@@ -82,13 +83,17 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             }
             if (cause instanceof ConstraintViolationException violations) {
                 Violations found = new Violations();
-                violations.getConstraintViolations().forEach(
-                        v -> found.at(v.getPropertyPath().toString()).add(MessageCode.FIELD_INVALID, v.getMessage()));
+                violations
+                        .getConstraintViolations()
+                        .forEach(v -> found.at(v.getPropertyPath().toString())
+                                .add(MessageCode.FIELD_INVALID, v.getMessage()));
                 return ApiException.invalid(found);
             }
         }
         LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);
-        return new ApiException(500, MessageCode.INTERNAL_ERROR,
+        return new ApiException(
+                500,
+                MessageCode.INTERNAL_ERROR,
                 "Internal error; quote request id " + RequestIds.of(request) + " when reporting it");
     }
 
@@ -107,10 +112,13 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             case 414 -> new ApiException(414, MessageCode.MALFORMED_URI, "The request URI is too long");
             case 415 -> new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
             case 503 -> ApiException.unavailable(MessageCode.DEPENDENCY_UNAVAILABLE.text(), 5);
-            default -> status >= 500
-                    ? new ApiException(500, MessageCode.INTERNAL_ERROR,
-                            "Internal error; quote request id " + RequestIds.of(request) + " when reporting it")
-                    : new ApiException(status, MessageCode.MALFORMED_REQUEST);
+            default ->
+                status >= 500
+                        ? new ApiException(
+                                500,
+                                MessageCode.INTERNAL_ERROR,
+                                "Internal error; quote request id " + RequestIds.of(request) + " when reporting it")
+                        : new ApiException(status, MessageCode.MALFORMED_REQUEST);
         };
     }
 
@@ -122,14 +130,19 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
      * DatabaseException and EJB/transaction wrappers carry these as causes.
      */
     private static boolean isDatabaseUnavailable(Throwable cause) {
-        return cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
-                || cause instanceof SQLRecoverableException || cause instanceof SQLTimeoutException
-                || cause instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+        return cause instanceof SQLTransientConnectionException
+                || cause instanceof SQLNonTransientConnectionException
+                || cause instanceof SQLRecoverableException
+                || cause instanceof SQLTimeoutException
+                || cause instanceof java.sql.SQLException sql
+                        && sql.getSQLState() != null
+                        && sql.getSQLState().startsWith("08")
                 || cause instanceof jakarta.resource.ResourceException
                 // a commit or rollback the database did not answer: the transaction manager's
                 // SystemException carries it as an XAException, the driver's error only in its message
                 || cause instanceof javax.transaction.xa.XAException
-                || cause instanceof java.net.SocketTimeoutException || cause instanceof java.net.ConnectException;
+                || cause instanceof java.net.SocketTimeoutException
+                || cause instanceof java.net.ConnectException;
     }
 
     private static boolean causedByUnavailableDatabase(Throwable thrown) {

@@ -28,7 +28,8 @@ public class ErrorPageServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (request.getDispatcherType() != DispatcherType.ERROR) {
-            EnvelopeFilter.writeError(request, response, PATH, new ApiException(404, MessageCode.PATH_NOT_FOUND), requestLog);
+            EnvelopeFilter.writeError(
+                    request, response, PATH, new ApiException(404, MessageCode.PATH_NOT_FOUND), requestLog);
             return;
         }
         Object thrown = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);

@@ -67,7 +67,8 @@ public class OpenApiDocument implements OASFilter {
     static final String REF = PayloadSchemas.REF;
     static final String BEARER = "bearerAuth";
     static final String QUERY_TOKEN = "authToken";
-    static final List<String> BODY_TYPES = List.of("application/json", "application/x-www-form-urlencoded", "multipart/form-data");
+    static final List<String> BODY_TYPES =
+            List.of("application/json", "application/x-www-form-urlencoded", "multipart/form-data");
 
     /** Error answers every operation may give, by status: response name and description. */
     private static final Map<String, String[]> ERRORS = new LinkedHashMap<>();
@@ -77,10 +78,18 @@ public class OpenApiDocument implements OASFilter {
         ERRORS.put("401", new String[] {"Unauthorized", "No token, or an unknown, expired or deactivated one."});
         ERRORS.put("403", new String[] {"Forbidden", "The token lacks the operation's right; the message names it."});
         ERRORS.put("404", new String[] {"NotFound", "No such object in the caller's account."});
-        ERRORS.put("409", new String[] {"Conflict", "Name taken, domain assigned elsewhere, invalid state transition or concurrent change."});
-        ERRORS.put("422", new String[] {"ValidationFailed", "Validation failed: every violated field is listed in messages.errors with its field."});
-        ERRORS.put("429", new String[] {"TooManyRequests", "Too many requests (or failed authentications); retry after Retry-After seconds."});
-        ERRORS.put("503", new String[] {"ServiceUnavailable", "A dependency (database, nameserver, mail) is down; retry after Retry-After seconds."});
+        ERRORS.put("409", new String[] {
+            "Conflict", "Name taken, domain assigned elsewhere, invalid state transition or concurrent change."
+        });
+        ERRORS.put("422", new String[] {
+            "ValidationFailed", "Validation failed: every violated field is listed in messages.errors with its field."
+        });
+        ERRORS.put("429", new String[] {
+            "TooManyRequests", "Too many requests (or failed authentications); retry after Retry-After seconds."
+        });
+        ERRORS.put("503", new String[] {
+            "ServiceUnavailable", "A dependency (database, nameserver, mail) is down; retry after Retry-After seconds."
+        });
     }
 
     private final Map<Class<?>, String> inputNames = new LinkedHashMap<>();
@@ -112,11 +121,15 @@ public class OpenApiDocument implements OASFilter {
                 }
                 jakarta.ws.rs.Path sub = method.getAnnotation(jakarta.ws.rs.Path.class);
                 String path = ("/api/v1/" + root.value() + (sub == null ? "" : "/" + sub.value()))
-                        .replaceAll("\\{([a-zA-Z_]+)\\s*:[^/]*\\}", "{$1}").replaceAll("/+", "/");
-                PathItem item = openAPI.getPaths() == null ? null : openAPI.getPaths().getPathItem(path);
-                Operation operation = item == null ? null : item.getOperations().get(PathItem.HttpMethod.valueOf(httpMethod));
+                        .replaceAll("\\{([a-zA-Z_]+)\\s*:[^/]*\\}", "{$1}")
+                        .replaceAll("/+", "/");
+                PathItem item =
+                        openAPI.getPaths() == null ? null : openAPI.getPaths().getPathItem(path);
+                Operation operation =
+                        item == null ? null : item.getOperations().get(PathItem.HttpMethod.valueOf(httpMethod));
                 if (operation == null) {
-                    throw new IllegalStateException("No operation " + httpMethod + " " + path + " in the scanned document");
+                    throw new IllegalStateException(
+                            "No operation " + httpMethod + " " + path + " in the scanned document");
                 }
                 complete(operation, httpMethod, resource, method);
             }
@@ -124,10 +137,7 @@ public class OpenApiDocument implements OASFilter {
     }
 
     private static void describe(OpenAPI openAPI) {
-        openAPI.info(OASFactory.createInfo()
-                .title("Hosting API")
-                .version("1.0")
-                .description("""
+        openAPI.info(OASFactory.createInfo().title("Hosting API").version("1.0").description("""
                         DNS zones and records, domain handles and datacenter server actions of a hosting provider.
 
                         **Parameters.** Every operation takes its parameters from the query string and from the body, \
@@ -146,37 +156,69 @@ public class OpenApiDocument implements OASFilter {
 
     /** Envelope parts, error answers and security schemes. */
     private void shared() {
-        components.addSecurityScheme(BEARER, OASFactory.createSecurityScheme()
-                .type(SecurityScheme.Type.HTTP).scheme("bearer")
-                .description("Authorization: Bearer <token>"));
-        components.addSecurityScheme(QUERY_TOKEN, OASFactory.createSecurityScheme()
-                .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.QUERY).name("authToken")
-                .description("The token as the parameter authToken (also accepted in the body)."));
-        components.addSchema("Message", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
-                .description("One message; field names the input field it concerns, e.g. records[2].ttl.")
-                .addProperty("code", PayloadSchemas.schema("integer"))
-                .addProperty("message", PayloadSchemas.schema("string"))
-                .addProperty("field", PayloadSchemas.schema("string"))
-                .required(List.of("code", "message")));
-        components.addSchema("Messages", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
-                .addProperty("errors", PayloadSchemas.schema("[Message]"))
-                .addProperty("warnings", PayloadSchemas.schema("[Message]"))
-                .addProperty("success", PayloadSchemas.schema("[Message]"))
-                .required(List.of("errors", "warnings", "success")));
-        components.addSchema("Metadata", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
-                .addProperty("clientTransactionId", PayloadSchemas.schema("string").nullable(true)
-                        .description("The parameter clientTransactionId or the header X-Client-Transaction-Id, echoed."))
-                .addProperty("serverTransactionId", PayloadSchemas.schema("string").format("uuid")
-                        .description("Fresh per request; also the header X-Request-Id."))
-                .required(List.of("clientTransactionId", "serverTransactionId")));
-        components.addSchema("ErrorEnvelope", envelope(OASFactory.createSchema().type(Schema.SchemaType.OBJECT).nullable(true)
-                .description("Always null in an error.")).description("The envelope of an error."));
+        components.addSecurityScheme(
+                BEARER,
+                OASFactory.createSecurityScheme()
+                        .type(SecurityScheme.Type.HTTP)
+                        .scheme("bearer")
+                        .description("Authorization: Bearer <token>"));
+        components.addSecurityScheme(
+                QUERY_TOKEN,
+                OASFactory.createSecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.QUERY)
+                        .name("authToken")
+                        .description("The token as the parameter authToken (also accepted in the body)."));
+        components.addSchema(
+                "Message",
+                OASFactory.createSchema()
+                        .type(Schema.SchemaType.OBJECT)
+                        .description("One message; field names the input field it concerns, e.g. records[2].ttl.")
+                        .addProperty("code", PayloadSchemas.schema("integer"))
+                        .addProperty("message", PayloadSchemas.schema("string"))
+                        .addProperty("field", PayloadSchemas.schema("string"))
+                        .required(List.of("code", "message")));
+        components.addSchema(
+                "Messages",
+                OASFactory.createSchema()
+                        .type(Schema.SchemaType.OBJECT)
+                        .addProperty("errors", PayloadSchemas.schema("[Message]"))
+                        .addProperty("warnings", PayloadSchemas.schema("[Message]"))
+                        .addProperty("success", PayloadSchemas.schema("[Message]"))
+                        .required(List.of("errors", "warnings", "success")));
+        components.addSchema(
+                "Metadata",
+                OASFactory.createSchema()
+                        .type(Schema.SchemaType.OBJECT)
+                        .addProperty(
+                                "clientTransactionId",
+                                PayloadSchemas.schema("string")
+                                        .nullable(true)
+                                        .description(
+                                                "The parameter clientTransactionId or the header X-Client-Transaction-Id, echoed."))
+                        .addProperty(
+                                "serverTransactionId",
+                                PayloadSchemas.schema("string")
+                                        .format("uuid")
+                                        .description("Fresh per request; also the header X-Request-Id."))
+                        .required(List.of("clientTransactionId", "serverTransactionId")));
+        components.addSchema(
+                "ErrorEnvelope",
+                envelope(OASFactory.createSchema()
+                                .type(Schema.SchemaType.OBJECT)
+                                .nullable(true)
+                                .description("Always null in an error."))
+                        .description("The envelope of an error."));
         for (Map.Entry<String, String[]> error : ERRORS.entrySet()) {
-            APIResponse response = OASFactory.createAPIResponse().description(error.getValue()[1])
+            APIResponse response = OASFactory.createAPIResponse()
+                    .description(error.getValue()[1])
                     .content(json(OASFactory.createSchema().ref(REF + "ErrorEnvelope")));
             if (error.getKey().equals("429") || error.getKey().equals("503")) {
-                response.addHeader("Retry-After", OASFactory.createHeader().description("Seconds to wait")
-                        .schema(PayloadSchemas.schema("integer")));
+                response.addHeader(
+                        "Retry-After",
+                        OASFactory.createHeader()
+                                .description("Seconds to wait")
+                                .schema(PayloadSchemas.schema("integer")));
             }
             components.addResponse(error.getValue()[0], response);
         }
@@ -184,7 +226,8 @@ public class OpenApiDocument implements OASFilter {
 
     /** The envelope with the given schema for data. */
     private static Schema envelope(Schema data) {
-        return OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
+        return OASFactory.createSchema()
+                .type(Schema.SchemaType.OBJECT)
                 .addProperty("metadata", OASFactory.createSchema().ref(REF + "Metadata"))
                 .addProperty("status", PayloadSchemas.schema("string").enumeration(List.of("success", "error")))
                 .addProperty("messages", OASFactory.createSchema().ref(REF + "Messages"))
@@ -207,7 +250,8 @@ public class OpenApiDocument implements OASFilter {
     }
 
     private static Content json(Schema schema) {
-        return OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType().schema(schema));
+        return OASFactory.createContent()
+                .addMediaType("application/json", OASFactory.createMediaType().schema(schema));
     }
 
     private void complete(Operation operation, String httpMethod, Class<?> resource, Method method) {
@@ -234,7 +278,9 @@ public class OpenApiDocument implements OASFilter {
                 }
                 content.addMediaType(type, media);
             }
-            operation.requestBody(OASFactory.createRequestBody().content(content).required(!required(binds.value()).isEmpty())
+            operation.requestBody(OASFactory.createRequestBody()
+                    .content(content)
+                    .required(!required(binds.value()).isEmpty())
                     .description("Also accepted in the query string; forms nest PHP style (records[0][name])."));
         } else {
             queryParameters(operation, binds.value());
@@ -255,14 +301,22 @@ public class OpenApiDocument implements OASFilter {
         operation.setSecurity(List.of(
                 OASFactory.createSecurityRequirement().addScheme(BEARER),
                 OASFactory.createSecurityRequirement().addScheme(QUERY_TOKEN)));
-        List<String> rights = roles == null ? List.of() : Arrays.stream(roles.value()).filter(r -> !r.equals("API_CALLER")).toList();
-        String needs = rights.isEmpty() ? "Needs a valid token, no named right." : "Needs the right " + String.join(" or ", rights) + ".";
-        operation.setDescription(operation.getDescription() == null ? needs : operation.getDescription() + "\n\n" + needs);
+        List<String> rights = roles == null
+                ? List.of()
+                : Arrays.stream(roles.value())
+                        .filter(r -> !r.equals("API_CALLER"))
+                        .toList();
+        String needs = rights.isEmpty()
+                ? "Needs a valid token, no named right."
+                : "Needs the right " + String.join(" or ", rights) + ".";
+        operation.setDescription(
+                operation.getDescription() == null ? needs : operation.getDescription() + "\n\n" + needs);
         operation.addExtension("x-required-rights", rights);
     }
 
     private void responses(Operation operation, String httpMethod, Method method, String where) {
-        APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses() : operation.getResponses();
+        APIResponses responses =
+                operation.getResponses() == null ? OASFactory.createAPIResponses() : operation.getResponses();
         Answers answers = method.getAnnotation(Answers.class);
         if (answers != null) {
             responses.removeAPIResponse("default");
@@ -271,19 +325,32 @@ public class OpenApiDocument implements OASFilter {
             if (components.getSchemas().get(envelope) == null) {
                 if (answers.data().isEmpty()) {
                     // data is the payload itself (several members, see Reply)
-                    components.addSchema(envelope, envelope(OASFactory.createSchema().ref(REF + answers.schema())));
+                    components.addSchema(
+                            envelope, envelope(OASFactory.createSchema().ref(REF + answers.schema())));
                 } else {
-                    components.addSchema(data + "Data", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
-                            .addProperty(answers.data(), PayloadSchemas.schema(answers.array() ? "[" + answers.schema() + "]" : answers.schema()))
-                            .required(List.of(answers.data())));
-                    components.addSchema(envelope, envelope(OASFactory.createSchema().ref(REF + data + "Data")));
+                    components.addSchema(
+                            data + "Data",
+                            OASFactory.createSchema()
+                                    .type(Schema.SchemaType.OBJECT)
+                                    .addProperty(
+                                            answers.data(),
+                                            PayloadSchemas.schema(
+                                                    answers.array() ? "[" + answers.schema() + "]" : answers.schema()))
+                                    .required(List.of(answers.data())));
+                    components.addSchema(
+                            envelope, envelope(OASFactory.createSchema().ref(REF + data + "Data")));
                 }
             }
-            responses.addAPIResponse(Integer.toString(answers.status()), OASFactory.createAPIResponse()
-                    .description(answers.status() == 201 ? "Created" : "Success")
-                    .addHeader("X-Request-Id", OASFactory.createHeader().schema(PayloadSchemas.schema("string")))
-                    .content(successContent(method, OASFactory.createSchema().ref(REF + envelope))));
-        } else if (responses.getAPIResponses() == null || responses.getAPIResponses().containsKey("default")) {
+            responses.addAPIResponse(
+                    Integer.toString(answers.status()),
+                    OASFactory.createAPIResponse()
+                            .description(answers.status() == 201 ? "Created" : "Success")
+                            .addHeader(
+                                    "X-Request-Id", OASFactory.createHeader().schema(PayloadSchemas.schema("string")))
+                            .content(successContent(
+                                    method, OASFactory.createSchema().ref(REF + envelope))));
+        } else if (responses.getAPIResponses() == null
+                || responses.getAPIResponses().containsKey("default")) {
             throw new IllegalStateException(where + " has neither @Answers nor @APIResponse");
         } else {
             // an answer in a type of its own (the zone file): plain text; the annotation's schema
@@ -293,18 +360,25 @@ public class OpenApiDocument implements OASFilter {
                     .flatMap(r -> r.getContent().getMediaTypes().values().stream())
                     .forEach(m -> m.setSchema(PayloadSchemas.schema("string")));
         }
-        boolean secured = operation.getSecurity() != null && !operation.getSecurity().isEmpty();
+        boolean secured =
+                operation.getSecurity() != null && !operation.getSecurity().isEmpty();
         for (Map.Entry<String, String[]> error : ERRORS.entrySet()) {
             String status = error.getKey();
             boolean applies = switch (status) {
                 case "401", "403" -> secured;
                 case "409" -> !httpMethod.equals(HttpMethod.GET);
-                case "429" -> secured || Arrays.stream(method.getAnnotations())
-                        .anyMatch(a -> a.annotationType().getSimpleName().equals("RateLimited"));
+                case "429" ->
+                    secured
+                            || Arrays.stream(method.getAnnotations())
+                                    .anyMatch(a ->
+                                            a.annotationType().getSimpleName().equals("RateLimited"));
                 default -> true;
             };
-            if (applies && (responses.getAPIResponses() == null || !responses.getAPIResponses().containsKey(status))) {
-                responses.addAPIResponse(status, OASFactory.createAPIResponse().ref("#/components/responses/" + error.getValue()[0]));
+            if (applies
+                    && (responses.getAPIResponses() == null
+                            || !responses.getAPIResponses().containsKey(status))) {
+                responses.addAPIResponse(
+                        status, OASFactory.createAPIResponse().ref("#/components/responses/" + error.getValue()[0]));
             }
         }
         operation.setResponses(responses);
@@ -315,7 +389,9 @@ public class OpenApiDocument implements OASFilter {
         for (RecordComponent component : input.getRecordComponents()) {
             Param param = component.getAnnotation(Param.class);
             String name = wireName(component);
-            Parameter parameter = OASFactory.createParameter().name(name).in(Parameter.In.QUERY)
+            Parameter parameter = OASFactory.createParameter()
+                    .name(name)
+                    .in(Parameter.In.QUERY)
                     .required(required.contains(name))
                     .schema(schema(component.getAnnotatedType()));
             if (param != null && param.ignored()) {
@@ -333,7 +409,9 @@ public class OpenApiDocument implements OASFilter {
         }
         String name = record.getSimpleName();
         if (inputNames.containsValue(name) || PayloadSchemas.all().containsKey(name)) {
-            name = record.getEnclosingClass() == null ? record.getName().replace('.', '_') : record.getEnclosingClass().getSimpleName() + name;
+            name = record.getEnclosingClass() == null
+                    ? record.getName().replace('.', '_')
+                    : record.getEnclosingClass().getSimpleName() + name;
         }
         inputNames.put(record, name);
         Schema object = OASFactory.createSchema().type(Schema.SchemaType.OBJECT);
@@ -364,7 +442,9 @@ public class OpenApiDocument implements OASFilter {
         List<String> required = new ArrayList<>();
         for (RecordComponent component : record.getRecordComponents()) {
             AnnotatedType type = component.getAnnotatedType();
-            if (has(component, type, NotNull.class) || has(component, type, NotBlank.class) || has(component, type, NotEmpty.class)) {
+            if (has(component, type, NotNull.class)
+                    || has(component, type, NotBlank.class)
+                    || has(component, type, NotEmpty.class)) {
                 required.add(wireName(component));
             }
         }
@@ -414,9 +494,11 @@ public class OpenApiDocument implements OASFilter {
         for (Annotation annotation : annotations) {
             if (annotation instanceof Size size) {
                 if (schema.getType() == Schema.SchemaType.ARRAY) {
-                    schema.minItems(size.min() > 0 ? size.min() : null).maxItems(size.max() < Integer.MAX_VALUE ? size.max() : null);
+                    schema.minItems(size.min() > 0 ? size.min() : null)
+                            .maxItems(size.max() < Integer.MAX_VALUE ? size.max() : null);
                 } else {
-                    schema.minLength(size.min() > 0 ? size.min() : null).maxLength(size.max() < Integer.MAX_VALUE ? size.max() : null);
+                    schema.minLength(size.min() > 0 ? size.min() : null)
+                            .maxLength(size.max() < Integer.MAX_VALUE ? size.max() : null);
                 }
             } else if (annotation instanceof Min min) {
                 schema.minimum(java.math.BigDecimal.valueOf(min.value()));
@@ -438,7 +520,9 @@ public class OpenApiDocument implements OASFilter {
                 schema.description(join(schema.getDescription(), "In the past."));
             } else if (!annotation.annotationType().getPackageName().startsWith("jakarta.")) {
                 // the areas' own constraints (@CountryCode, @KnownUser, ...): their names say what they check
-                schema.description(join(schema.getDescription(), "Checked: " + annotation.annotationType().getSimpleName() + "."));
+                schema.description(join(
+                        schema.getDescription(),
+                        "Checked: " + annotation.annotationType().getSimpleName() + "."));
             }
         }
     }
@@ -496,9 +580,13 @@ public class OpenApiDocument implements OASFilter {
                 ((JsonObject) value).forEach((k, v) -> map.put(k, plain(v)));
                 yield map;
             }
-            case ARRAY -> ((JsonArray) value).stream().map(OpenApiDocument::plain).toList();
+            case ARRAY ->
+                ((JsonArray) value).stream().map(OpenApiDocument::plain).toList();
             case STRING -> ((JsonString) value).getString();
-            case NUMBER -> ((JsonNumber) value).isIntegral() ? (Object) ((JsonNumber) value).longValue() : ((JsonNumber) value).bigDecimalValue();
+            case NUMBER ->
+                ((JsonNumber) value).isIntegral()
+                        ? (Object) ((JsonNumber) value).longValue()
+                        : ((JsonNumber) value).bigDecimalValue();
             case TRUE -> true;
             case FALSE -> false;
             case NULL -> null;

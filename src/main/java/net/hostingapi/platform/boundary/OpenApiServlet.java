@@ -1,14 +1,14 @@
 package net.hostingapi.platform.boundary;
 
 import jakarta.inject.Inject;
-import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonWriter;
 import jakarta.json.stream.JsonGenerator;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -39,7 +39,8 @@ public class OpenApiServlet extends HttpServlet {
     static final String SOURCE = "/openapi-model";
     private static final String JSON = "application/json";
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final Map<Boolean, byte[]> documents = new ConcurrentHashMap<>();
 
@@ -50,8 +51,12 @@ public class OpenApiServlet extends HttpServlet {
         if (document == null) {
             document = fetch(request, json);
             if (document == null) {
-                EnvelopeFilter.writeError(request, response, request.getRequestURI(),
-                        ApiException.unavailable("The OpenAPI document is not available", 5), requestLog);
+                EnvelopeFilter.writeError(
+                        request,
+                        response,
+                        request.getRequestURI(),
+                        ApiException.unavailable("The OpenAPI document is not available", 5),
+                        requestLog);
                 return;
             }
             documents.put(json, document);
@@ -85,8 +90,10 @@ public class OpenApiServlet extends HttpServlet {
                 return document;
             }
             StringWriter written = new StringWriter();
-            try (JsonWriter writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(written)) {
-                writer.writeObject(Json.createObjectBuilder(object).remove("endpoints").build());
+            try (JsonWriter writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+                    .createWriter(written)) {
+                writer.writeObject(
+                        Json.createObjectBuilder(object).remove("endpoints").build());
             }
             return written.toString().strip().getBytes(StandardCharsets.UTF_8);
         }
@@ -107,9 +114,14 @@ public class OpenApiServlet extends HttpServlet {
     private static byte[] fetch(HttpServletRequest request, boolean json) {
         String address = request.getLocalAddr();
         String host = address.contains(":") ? "[" + address + "]" : address;
-        URI source = URI.create("http://" + host + ":" + request.getLocalPort() + SOURCE + "?format=" + (json ? "json" : "yaml"));
+        URI source = URI.create(
+                "http://" + host + ":" + request.getLocalPort() + SOURCE + "?format=" + (json ? "json" : "yaml"));
         try {
-            HttpResponse<byte[]> answer = CLIENT.send(HttpRequest.newBuilder(source).timeout(Duration.ofSeconds(30)).GET().build(),
+            HttpResponse<byte[]> answer = CLIENT.send(
+                    HttpRequest.newBuilder(source)
+                            .timeout(Duration.ofSeconds(30))
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             return answer.statusCode() == 200 ? withoutEndpoints(answer.body(), json) : null;
         } catch (IOException e) {

@@ -32,9 +32,11 @@ public class ParameterReader implements ContainerRequestFilter {
             request.getMediaType();
             request.getAcceptableMediaTypes();
         } catch (RuntimeException e) {
-            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
+            throw ApiException.badRequest(
+                    MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
         }
-        byte[] body = RequestParameters.read(servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
+        byte[] body = RequestParameters.read(
+                servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
         if (body != null) {
             request.setEntityStream(new ByteArrayInputStream(body));
         }

@@ -26,7 +26,8 @@ public class PathNormalizer implements ContainerRequestFilter {
             normalized = normalized.substring(0, normalized.length() - 1);
         }
         if (!normalized.equals(path)) {
-            request.setRequestUri(request.getUriInfo().getBaseUri(),
+            request.setRequestUri(
+                    request.getUriInfo().getBaseUri(),
                     UriBuilder.fromUri(uri).replacePath(normalized).build());
         }
     }

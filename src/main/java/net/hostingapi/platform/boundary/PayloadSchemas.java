@@ -19,62 +19,203 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  */
 final class PayloadSchemas {
 
-    private PayloadSchemas() {
-    }
+    private PayloadSchemas() {}
 
     static final String REF = "#/components/schemas/";
 
     /** Every payload schema by name. */
     static Map<String, Schema> all() {
         Map<String, Schema> schemas = new LinkedHashMap<>();
-        define(schemas, "Zone", "A DNS zone with its records and assigned domains.",
-                "id:int64", "name:string", "nameUnicode:string", "serial:string", "hostmaster:string",
-                "refresh:integer", "retry:integer", "expire:integer", "ttl:integer", "ns_first:string", "ns_second:string",
-                "records:[Record]", "domains:[Domain]", "user:string?", "project_uuid:string?",
-                "created_at:timestamp", "updated_at:timestamp");
-        define(schemas, "Record", "A resource record; ttl and zone_id are strings of digits, a null ttl inherits the zone's.",
-                "id:int64", "name:string", "ttl:string?", "type:string", "data:string", "zone_id:string",
-                "created_at:timestamp", "updated_at:timestamp?");
+        define(
+                schemas,
+                "Zone",
+                "A DNS zone with its records and assigned domains.",
+                "id:int64",
+                "name:string",
+                "nameUnicode:string",
+                "serial:string",
+                "hostmaster:string",
+                "refresh:integer",
+                "retry:integer",
+                "expire:integer",
+                "ttl:integer",
+                "ns_first:string",
+                "ns_second:string",
+                "records:[Record]",
+                "domains:[Domain]",
+                "user:string?",
+                "project_uuid:string?",
+                "created_at:timestamp",
+                "updated_at:timestamp");
+        define(
+                schemas,
+                "Record",
+                "A resource record; ttl and zone_id are strings of digits, a null ttl inherits the zone's.",
+                "id:int64",
+                "name:string",
+                "ttl:string?",
+                "type:string",
+                "data:string",
+                "zone_id:string",
+                "created_at:timestamp",
+                "updated_at:timestamp?");
         define(schemas, "Domain", "A domain assigned to a zone.", "name:string", "created_at:timestamp?");
-        define(schemas, "ZoneStatistics", "Counts over the caller's zones.",
-                "zones:int64", "records:int64", "domains:int64", "records_by_type:{int64}");
-        define(schemas, "Handle", "A domain handle (contact).",
-                "id:int64", "handle:string", "type:string", "sex:string", "firstname:string", "lastname:string",
-                "organisation:string?", "street:string", "number:string", "postcode:string", "city:string", "region:string",
-                "country:string", "email:string", "phone:string", "fax:string?", "dateofbirth:date?", "countryofbirth:string?",
-                "user:string?", "project_uuid:string?", "verification:Verification",
-                "created_at:timestamp", "updated_at:timestamp");
-        define(schemas, "Verification", "The e-mail verification of a handle: PENDING, VERIFIED or EXPIRED.",
-                "state:string", "sent_at:timestamp?", "verified_at:timestamp?", "deadline:timestamp?");
-        define(schemas, "ConfirmedVerification", "What the public confirmation link answers: no personal data beyond the e-mail address.",
-                "handle:string", "email:string", "state:string", "verified_at:timestamp?");
+        define(
+                schemas,
+                "ZoneStatistics",
+                "Counts over the caller's zones.",
+                "zones:int64",
+                "records:int64",
+                "domains:int64",
+                "records_by_type:{int64}");
+        define(
+                schemas,
+                "Handle",
+                "A domain handle (contact).",
+                "id:int64",
+                "handle:string",
+                "type:string",
+                "sex:string",
+                "firstname:string",
+                "lastname:string",
+                "organisation:string?",
+                "street:string",
+                "number:string",
+                "postcode:string",
+                "city:string",
+                "region:string",
+                "country:string",
+                "email:string",
+                "phone:string",
+                "fax:string?",
+                "dateofbirth:date?",
+                "countryofbirth:string?",
+                "user:string?",
+                "project_uuid:string?",
+                "verification:Verification",
+                "created_at:timestamp",
+                "updated_at:timestamp");
+        define(
+                schemas,
+                "Verification",
+                "The e-mail verification of a handle: PENDING, VERIFIED or EXPIRED.",
+                "state:string",
+                "sent_at:timestamp?",
+                "verified_at:timestamp?",
+                "deadline:timestamp?");
+        define(
+                schemas,
+                "ConfirmedVerification",
+                "What the public confirmation link answers: no personal data beyond the e-mail address.",
+                "handle:string",
+                "email:string",
+                "state:string",
+                "verified_at:timestamp?");
         define(schemas, "Country", "An ISO 3166-1 alpha-2 country.", "code:string", "title:string");
-        define(schemas, "HandleStatistics", "Counts over the caller's handles.",
-                "total:int64", "by_type:{int64}", "by_verification_state:{int64}");
-        define(schemas, "ServerAction", "A scheduled network-boot action; reports (oldest first) in show and cancel.",
-                "id:int64", "mac_address:string", "address:string", "action:string", "template:string?", "hostname:string?",
-                "state:string", "state_percent:integer?", "state_text:string?",
-                "created_at:timestamp", "updated_at:timestamp?", "finished_at:timestamp?", "-reports:[ServerActionReport]");
-        define(schemas, "ServerActionReport", "One status report of a server action.",
-                "state:string", "state_percent:integer?", "state_text:string?", "reported_by:string", "reported_at:timestamp");
-        define(schemas, "ServerActionProgress", "What a machine's status report is answered with.",
-                "id:int64", "action:string", "state:string", "state_percent:integer?", "state_text:string?", "updated_at:timestamp?");
+        define(
+                schemas,
+                "HandleStatistics",
+                "Counts over the caller's handles.",
+                "total:int64",
+                "by_type:{int64}",
+                "by_verification_state:{int64}");
+        define(
+                schemas,
+                "ServerAction",
+                "A scheduled network-boot action; reports (oldest first) in show and cancel.",
+                "id:int64",
+                "mac_address:string",
+                "address:string",
+                "action:string",
+                "template:string?",
+                "hostname:string?",
+                "state:string",
+                "state_percent:integer?",
+                "state_text:string?",
+                "created_at:timestamp",
+                "updated_at:timestamp?",
+                "finished_at:timestamp?",
+                "-reports:[ServerActionReport]");
+        define(
+                schemas,
+                "ServerActionReport",
+                "One status report of a server action.",
+                "state:string",
+                "state_percent:integer?",
+                "state_text:string?",
+                "reported_by:string",
+                "reported_at:timestamp");
+        define(
+                schemas,
+                "ServerActionProgress",
+                "What a machine's status report is answered with.",
+                "id:int64",
+                "action:string",
+                "state:string",
+                "state_percent:integer?",
+                "state_text:string?",
+                "updated_at:timestamp?");
         define(schemas, "BootScript", "The iPXE script as a JSON string (when JSON is asked for).", "script:string");
-        define(schemas, "User", "A user of the account.",
-                "id:int64", "username:string", "email:string", "owner:boolean", "rights:[string]",
-                "created_at:timestamp", "updated_at:timestamp?");
-        define(schemas, "Token", "An API token; its text (token) only in the answer that creates it.",
-                "id:int64", "user:string", "rights:[string]", "valid_until:timestamp?", "active:boolean",
-                "deactivated_at:timestamp?", "created_at:timestamp", "-token:string");
-        define(schemas, "Project", "A project objects of the account can be filed under.",
-                "id:int64", "uuid:string", "name:string", "created_at:timestamp", "updated_at:timestamp?");
-        define(schemas, "Permission", "A right a token or user may hold.",
-                "key:string", "title:string", "descr:string", "category:string");
-        define(schemas, "AssignedPermissions", "The rights of the calling user.", "user:string", "permissions:[Permission]");
-        define(schemas, "Customer", "A customer account with its owner.",
-                "id:int64", "name:string", "created_at:timestamp", "user:User");
-        define(schemas, "CustomerCreated", "The new customer and its owner's first token (shown once).",
-                "customer:Customer", "token:Token");
+        define(
+                schemas,
+                "User",
+                "A user of the account.",
+                "id:int64",
+                "username:string",
+                "email:string",
+                "owner:boolean",
+                "rights:[string]",
+                "created_at:timestamp",
+                "updated_at:timestamp?");
+        define(
+                schemas,
+                "Token",
+                "An API token; its text (token) only in the answer that creates it.",
+                "id:int64",
+                "user:string",
+                "rights:[string]",
+                "valid_until:timestamp?",
+                "active:boolean",
+                "deactivated_at:timestamp?",
+                "created_at:timestamp",
+                "-token:string");
+        define(
+                schemas,
+                "Project",
+                "A project objects of the account can be filed under.",
+                "id:int64",
+                "uuid:string",
+                "name:string",
+                "created_at:timestamp",
+                "updated_at:timestamp?");
+        define(
+                schemas,
+                "Permission",
+                "A right a token or user may hold.",
+                "key:string",
+                "title:string",
+                "descr:string",
+                "category:string");
+        define(
+                schemas,
+                "AssignedPermissions",
+                "The rights of the calling user.",
+                "user:string",
+                "permissions:[Permission]");
+        define(
+                schemas,
+                "Customer",
+                "A customer account with its owner.",
+                "id:int64",
+                "name:string",
+                "created_at:timestamp",
+                "user:User");
+        define(
+                schemas,
+                "CustomerCreated",
+                "The new customer and its owner's first token (shown once).",
+                "customer:Customer",
+                "token:Token");
         return schemas;
     }
 
@@ -103,19 +244,29 @@ final class PayloadSchemas {
     /** A member's schema from the notation of the class comment. */
     static Schema schema(String type) {
         if (type.startsWith("[")) {
-            return OASFactory.createSchema().type(Schema.SchemaType.ARRAY).items(schema(type.substring(1, type.length() - 1)));
+            return OASFactory.createSchema()
+                    .type(Schema.SchemaType.ARRAY)
+                    .items(schema(type.substring(1, type.length() - 1)));
         }
         if (type.startsWith("{")) {
-            return OASFactory.createSchema().type(Schema.SchemaType.OBJECT).additionalPropertiesSchema(schema(type.substring(1, type.length() - 1)));
+            return OASFactory.createSchema()
+                    .type(Schema.SchemaType.OBJECT)
+                    .additionalPropertiesSchema(schema(type.substring(1, type.length() - 1)));
         }
         return switch (type) {
             case "string" -> OASFactory.createSchema().type(Schema.SchemaType.STRING);
-            case "integer" -> OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int32");
-            case "int64" -> OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int64");
+            case "integer" ->
+                OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int32");
+            case "int64" ->
+                OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int64");
             case "boolean" -> OASFactory.createSchema().type(Schema.SchemaType.BOOLEAN);
-            case "timestamp" -> OASFactory.createSchema().type(Schema.SchemaType.STRING)
-                    .description("yyyy-MM-dd HH:mm:ss, UTC").example("2026-11-23 20:15:00");
-            case "date" -> OASFactory.createSchema().type(Schema.SchemaType.STRING).format("date");
+            case "timestamp" ->
+                OASFactory.createSchema()
+                        .type(Schema.SchemaType.STRING)
+                        .description("yyyy-MM-dd HH:mm:ss, UTC")
+                        .example("2026-11-23 20:15:00");
+            case "date" ->
+                OASFactory.createSchema().type(Schema.SchemaType.STRING).format("date");
             default -> OASFactory.createSchema().ref(REF + type);
         };
     }

@@ -30,7 +30,9 @@ public class ReasonPhrases implements ServletContextListener {
     @Override
     public void contextInitialized(ServletContextEvent event) {
         try {
-            Class<?> status = Class.forName("org.glassfish.grizzly.http.util.HttpStatus", true,
+            Class<?> status = Class.forName(
+                    "org.glassfish.grizzly.http.util.HttpStatus",
+                    true,
                     event.getServletContext().getClass().getClassLoader());
             Field table = status.getDeclaredField("statusMessages");
             table.setAccessible(true);

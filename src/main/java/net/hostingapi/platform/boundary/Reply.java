@@ -22,6 +22,7 @@ public final class Reply {
     private final JsonValue data;
     /** The data as written-out JSON instead of {@link #data}, when the payload came rendered. */
     private JsonText dataText;
+
     private final List<Message> success = new ArrayList<>();
     private final List<Message> warnings = new ArrayList<>();
     private final List<Message> errors = new ArrayList<>();
@@ -71,7 +72,8 @@ public final class Reply {
     }
 
     private static Reply withStatus(int status, MessageCode code, String name, JsonValue payload) {
-        Reply reply = new Reply(status, JsonFields.JSON.createObjectBuilder().add(name, payload).build(), Map.of());
+        Reply reply = new Reply(
+                status, JsonFields.JSON.createObjectBuilder().add(name, payload).build(), Map.of());
         reply.success.add(Message.of(code));
         return reply;
     }

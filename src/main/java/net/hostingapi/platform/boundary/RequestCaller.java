@@ -10,11 +10,9 @@ public final class RequestCaller {
 
     private static final String ATTRIBUTE = RequestCaller.class.getName();
 
-    private record Caller(long accountId, long tokenId) {
-    }
+    private record Caller(long accountId, long tokenId) {}
 
-    private RequestCaller() {
-    }
+    private RequestCaller() {}
 
     public static void record(HttpServletRequest request, long accountId, long tokenId) {
         request.setAttribute(ATTRIBUTE, new Caller(accountId, tokenId));
@@ -22,7 +20,8 @@ public final class RequestCaller {
 
     /** {@code account=12 tokenId=34}, or {@code account=- tokenId=-} for a request without a valid token. */
     public static String describe(HttpServletRequest request) {
-        return request.getAttribute(ATTRIBUTE) instanceof Caller c ? "account=" + c.accountId() + " tokenId=" + c.tokenId()
+        return request.getAttribute(ATTRIBUTE) instanceof Caller c
+                ? "account=" + c.accountId() + " tokenId=" + c.tokenId()
                 : "account=- tokenId=-";
     }
 

@@ -8,8 +8,7 @@ public final class RequestIds {
 
     private static final String ATTRIBUTE = RequestIds.class.getName();
 
-    private RequestIds() {
-    }
+    private RequestIds() {}
 
     public static String of(HttpServletRequest request) {
         Object id = request.getAttribute(ATTRIBUTE);

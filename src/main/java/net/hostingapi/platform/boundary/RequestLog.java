@@ -27,12 +27,19 @@ public class RequestLog {
     /** Longer than our longest path segment ("server-actions"), shorter than any generated token. */
     private static final int MAX_LOGGED_SEGMENT = 24;
 
-    private static final Metadata REQUESTS = Metadata.builder().withName("http_server_requests")
-            .withDescription("Answered requests by operation (method and path template; 'unmatched' for unknown paths) and status").build();
-    private static final Metadata AUTHENTICATION_FAILURES = Metadata.builder().withName("authentication_failures")
-            .withDescription("Requests answered 401: no, unknown, expired or deactivated token").build();
-    private static final Metadata RATE_LIMITED = Metadata.builder().withName("rate_limited_requests")
-            .withDescription("Requests answered 429, by the limiter's message code").build();
+    private static final Metadata REQUESTS = Metadata.builder()
+            .withName("http_server_requests")
+            .withDescription(
+                    "Answered requests by operation (method and path template; 'unmatched' for unknown paths) and status")
+            .build();
+    private static final Metadata AUTHENTICATION_FAILURES = Metadata.builder()
+            .withName("authentication_failures")
+            .withDescription("Requests answered 401: no, unknown, expired or deactivated token")
+            .build();
+    private static final Metadata RATE_LIMITED = Metadata.builder()
+            .withName("rate_limited_requests")
+            .withDescription("Requests answered 429, by the limiter's message code")
+            .build();
 
     private static final String RECORDED = RequestLog.class.getName() + ".recorded";
 
@@ -46,15 +53,23 @@ public class RequestLog {
      * @param operation the matched operation ({@code POST /api/v1/dns/zones/create}), or {@code unmatched}
      * @param refusal   the code of a refusal's first error, or null
      */
-    public void record(HttpServletRequest request, String method, String rawPath, String operation, int status,
-                       long micros, String requestId, MessageCode refusal) {
+    public void record(
+            HttpServletRequest request,
+            String method,
+            String rawPath,
+            String operation,
+            int status,
+            long micros,
+            String requestId,
+            MessageCode refusal) {
         request.setAttribute(RECORDED, Boolean.TRUE);
         metrics.timer(REQUESTS, new Tag("operation", operation), new Tag("status", Integer.toString(status)))
                 .update(Duration.ofNanos(Math.max(0, micros) * 1000));
         if (status == 401) {
             metrics.counter(AUTHENTICATION_FAILURES).inc();
         } else if (status == 429) {
-            metrics.counter(RATE_LIMITED, new Tag("limiter", refusal == null ? "unknown" : refusal.name())).inc();
+            metrics.counter(RATE_LIMITED, new Tag("limiter", refusal == null ? "unknown" : refusal.name()))
+                    .inc();
         }
         if (!LOG.isLoggable(Level.INFO)) {
             return;
@@ -62,8 +77,11 @@ public class RequestLog {
         String client = clients.of(request);
         String path = loggedPath(rawPath);
         String caller = RequestCaller.describe(request);
-        LogRecord line = new LogRecord(Level.INFO, String.format("%s %s %d %d.%03dms client=%s %s request=%s", method, path,
-                status, micros / 1000, Math.abs(micros % 1000), client, caller, requestId));
+        LogRecord line = new LogRecord(
+                Level.INFO,
+                String.format(
+                        "%s %s %d %d.%03dms client=%s %s request=%s",
+                        method, path, status, micros / 1000, Math.abs(micros % 1000), client, caller, requestId));
         line.setLoggerName(LOG.getName());
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("method", method);

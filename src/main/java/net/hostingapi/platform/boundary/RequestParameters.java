@@ -14,8 +14,7 @@ public final class RequestParameters {
 
     private static final String ATTRIBUTE = Parameters.class.getName();
 
-    private RequestParameters() {
-    }
+    private RequestParameters() {}
 
     /**
      * The request's parameters, as read by {@link #read}; throws the contract's 400/413/415 when
@@ -45,7 +44,8 @@ public final class RequestParameters {
         byte[] bytes = new byte[0];
         try {
             bytes = Parameters.readBody(declaredLength, body);
-            request.setAttribute(ATTRIBUTE, Parameters.parse(request.getQueryString(), request.getContentType(), bytes));
+            request.setAttribute(
+                    ATTRIBUTE, Parameters.parse(request.getQueryString(), request.getContentType(), bytes));
         } catch (ApiException e) {
             request.setAttribute(ATTRIBUTE, e);
         }

@@ -70,12 +70,14 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException tooManyRequests(MessageCode code, long retryAfterSeconds) {
-        return new ApiException(429, List.of(Message.of(code)),
-                Map.of("Retry-After", Long.toString(Math.max(1, retryAfterSeconds))));
+        return new ApiException(
+                429, List.of(Message.of(code)), Map.of("Retry-After", Long.toString(Math.max(1, retryAfterSeconds))));
     }
 
     public static ApiException unavailable(String text, long retryAfterSeconds) {
-        return new ApiException(503, List.of(Message.of(MessageCode.DEPENDENCY_UNAVAILABLE, text)),
+        return new ApiException(
+                503,
+                List.of(Message.of(MessageCode.DEPENDENCY_UNAVAILABLE, text)),
                 Map.of("Retry-After", Long.toString(Math.max(1, retryAfterSeconds))));
     }
 }

@@ -3,8 +3,7 @@ package net.hostingapi.platform.control;
 /** No field of any object may contain control characters (contract section 6): they could inject lines into zone files, mails or boot scripts. */
 public final class ControlCharacters {
 
-    private ControlCharacters() {
-    }
+    private ControlCharacters() {}
 
     public static boolean containsAny(String text) {
         for (int i = 0; i < text.length(); i++) {

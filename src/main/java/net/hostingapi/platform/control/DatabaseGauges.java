@@ -19,19 +19,21 @@ public final class DatabaseGauges {
 
     private static final Logger LOG = Logger.getLogger(DatabaseGauges.class.getName());
 
-    private DatabaseGauges() {
-    }
+    private DatabaseGauges() {}
 
     /** A gauge of the single number {@code sql} selects; null (an empty table's MIN) reads 0. */
-    public static void register(MetricRegistry metrics, DataSource database, String name, String description, String sql) {
-        metrics.gauge(Metadata.builder().withName(name).withDescription(description).build(),
-                database, db -> read(db, name, sql));
+    public static void register(
+            MetricRegistry metrics, DataSource database, String name, String description, String sql) {
+        metrics.gauge(
+                Metadata.builder().withName(name).withDescription(description).build(),
+                database,
+                db -> read(db, name, sql));
     }
 
     private static long read(DataSource database, String name, String sql) {
         try (Connection connection = database.getConnection();
-             Statement statement = connection.createStatement();
-             ResultSet row = statement.executeQuery(sql)) {
+                Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery(sql)) {
             return row.next() ? row.getLong(1) : 0;
         } catch (SQLException e) {
             LOG.log(Level.FINE, "Gauge " + name + " unread", e);

@@ -34,16 +34,20 @@ public class DeadlockRetry {
 
     @AroundInvoke
     Object retry(InvocationContext call) throws Exception {
-        for (int attempt = 1;; attempt++) {
+        for (int attempt = 1; ; attempt++) {
             try {
                 return call.proceed();
             } catch (Exception e) {
-                if (attempt >= ATTEMPTS || !lostLockRace(e) || transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
+                if (attempt >= ATTEMPTS
+                        || !lostLockRace(e)
+                        || transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
                     throw e;
                 }
                 int current = attempt;
-                LOG.info(() -> "Transaction of " + call.getMethod().getDeclaringClass().getSimpleName() + "."
-                        + call.getMethod().getName() + " lost a lock race, attempt " + current + ", repeating it: " + rootMessage(e));
+                LOG.info(() ->
+                        "Transaction of " + call.getMethod().getDeclaringClass().getSimpleName() + "."
+                                + call.getMethod().getName() + " lost a lock race, attempt " + current
+                                + ", repeating it: " + rootMessage(e));
                 // a short random pause, so that the two losers of one race do not meet again
                 Thread.sleep(ThreadLocalRandom.current().nextLong(5, 20L << attempt));
             }
@@ -53,8 +57,10 @@ public class DeadlockRetry {
     /** A deadlock or lock wait timeout anywhere in the chain (EJB, JPA and EclipseLink wrap the driver's error). */
     public static boolean lostLockRace(Throwable thrown) {
         for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof SQLException sql && (sql.getErrorCode() == 1213 || sql.getErrorCode() == 1205
-                    || "40001".equals(sql.getSQLState()))) {
+            if (cause instanceof SQLException sql
+                    && (sql.getErrorCode() == 1213
+                            || sql.getErrorCode() == 1205
+                            || "40001".equals(sql.getSQLState()))) {
                 return true;
             }
         }

@@ -17,7 +17,13 @@ import java.lang.annotation.Target;
  * {@code @Email} accepts {@code a@b}, which no mail server takes).
  */
 @Constraint(validatedBy = EmailAddress.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.RECORD_COMPONENT,
+    ElementType.TYPE_USE
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface EmailAddress {
 
@@ -43,7 +49,9 @@ public @interface EmailAddress {
                 address.validate();
                 String parsed = address.getAddress();
                 int at = parsed.lastIndexOf('@');
-                return parsed.equals(value) && at > 0 && address.getPersonal() == null
+                return parsed.equals(value)
+                        && at > 0
+                        && address.getPersonal() == null
                         && parsed.substring(at + 1).matches("(?i)([a-z0-9](-*[a-z0-9])*\\.)+[a-z](-*[a-z0-9])*");
             } catch (AddressException e) {
                 return false;

@@ -9,7 +9,11 @@ import java.util.function.Function;
  */
 public final class FieldUpdate<T> {
 
-    private enum Kind { ABSENT, CLEARED, SET }
+    private enum Kind {
+        ABSENT,
+        CLEARED,
+        SET
+    }
 
     private static final FieldUpdate<?> ABSENT = new FieldUpdate<>(Kind.ABSENT, null);
     private static final FieldUpdate<?> CLEARED = new FieldUpdate<>(Kind.CLEARED, null);

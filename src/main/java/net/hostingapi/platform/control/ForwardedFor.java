@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 public final class ForwardedFor {
 
-    private ForwardedFor() {
-    }
+    private ForwardedFor() {}
 
     /**
      * @param remoteAddress the connection's peer ({@code getRemoteAddr()})
@@ -23,7 +22,8 @@ public final class ForwardedFor {
      *         right, the first hop that is not a trusted proxy
      */
     public static String clientAddress(String remoteAddress, List<String> headers, List<AddressRange> trusted) {
-        // The socket may name a link-local IPv6 peer with its scope ("fe80::1%eth0"); the scope is no part of the address.
+        // The socket may name a link-local IPv6 peer with its scope ("fe80::1%eth0"); the scope is no part of the
+        // address.
         String peer = remoteAddress == null ? null : remoteAddress.replaceFirst("%.*$", "");
         Optional<InetAddress> remote = IpLiteral.inet(peer);
         if (remote.isEmpty()) {
@@ -62,7 +62,8 @@ public final class ForwardedFor {
         } else if (address.indexOf(':') > 0 && address.indexOf(':') == address.lastIndexOf(':')) {
             address = address.substring(0, address.indexOf(':'));
         }
-        return IpLiteral.inet(address).orElseThrow(() -> ApiException.badRequest(MessageCode.MALFORMED_ADDRESS,
-                "X-Forwarded-For: a hop is not an IP address"));
+        return IpLiteral.inet(address)
+                .orElseThrow(() -> ApiException.badRequest(
+                        MessageCode.MALFORMED_ADDRESS, "X-Forwarded-For: a hop is not an IP address"));
     }
 }

@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
  */
 public final class IpLiteral {
 
-    private static final Pattern IPV4 = Pattern.compile("(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)");
+    private static final Pattern IPV4 =
+            Pattern.compile("(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)");
     private static final Pattern IPV6_CHARACTERS = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
-    private IpLiteral() {
-    }
+    private IpLiteral() {}
 
     /** An IP literal as an address, never looking a name up. */
     public static Optional<InetAddress> inet(String text) {
@@ -24,7 +24,8 @@ public final class IpLiteral {
             return Optional.empty();
         }
         boolean v4 = IPV4.matcher(text).matches();
-        boolean v6 = !v4 && text.indexOf(':') >= 0 && IPV6_CHARACTERS.matcher(text).matches();
+        boolean v6 =
+                !v4 && text.indexOf(':') >= 0 && IPV6_CHARACTERS.matcher(text).matches();
         if (!v4 && !v6) {
             return Optional.empty();
         }

@@ -18,7 +18,8 @@ public class JsonLogFormatter extends Formatter {
 
     @Override
     public String format(LogRecord record) {
-        JsonObjectBuilder line = JsonFields.JSON.createObjectBuilder()
+        JsonObjectBuilder line = JsonFields.JSON
+                .createObjectBuilder()
                 .add("time", Instant.ofEpochMilli(record.getMillis()).toString())
                 .add("level", record.getLevel().getName())
                 .add("logger", record.getLoggerName() == null ? "" : record.getLoggerName())

@@ -48,8 +48,11 @@ public final class LogRedaction implements Filter {
     /** A cheap pre-check: nearly every record holds none of the words. */
     private static boolean mayHoldSecret(String text) {
         String lower = text.toLowerCase(java.util.Locale.ROOT);
-        return lower.contains("token") || lower.contains("passw") || lower.contains("secret")
-                || lower.contains("key") || lower.contains("bearer");
+        return lower.contains("token")
+                || lower.contains("passw")
+                || lower.contains("secret")
+                || lower.contains("key")
+                || lower.contains("bearer");
     }
 
     static void redact(LogRecord record) {

@@ -17,6 +17,8 @@ public record Message(MessageCode code, String text, String field) {
 
     /** A message about a field whose text names the field first ({@code "records[2].ttl: <detail>"}). */
     public static Message about(MessageCode code, String field, String detail) {
-        return field == null || field.isEmpty() ? new Message(code, detail, null) : new Message(code, field + ": " + detail, field);
+        return field == null || field.isEmpty()
+                ? new Message(code, detail, null)
+                : new Message(code, field + ": " + detail, field);
     }
 }

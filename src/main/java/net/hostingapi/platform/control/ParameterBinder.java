@@ -1,8 +1,8 @@
 package net.hostingapi.platform.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.annotation.PostConstruct;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
@@ -51,8 +51,10 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ParameterBinder {
 
-    static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
-    static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
+    static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
+    static final DateTimeFormatter DATE_TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
 
     @Inject
     ValidatorFactory validators;
@@ -61,12 +63,14 @@ public class ParameterBinder {
 
     @PostConstruct
     void checkFieldUpdates() {
-        validator = validators.usingContext().addValueExtractor(new FieldUpdateValues()).getValidator();
+        validator = validators
+                .usingContext()
+                .addValueExtractor(new FieldUpdateValues())
+                .getValidator();
     }
 
     /** Bound input and the violations found while binding, for services that add checks of their own. */
-    public record Bound<R>(R value, Violations violations) {
-    }
+    public record Bound<R>(R value, Violations violations) {}
 
     /** Binds the parameters, or throws 422 listing every violation. */
     public <R extends Record> R bind(Parameters parameters, Class<R> type) {
@@ -86,7 +90,8 @@ public class ParameterBinder {
         R bound = bindRecord(type, parameters.values(), violations, parameters);
         if (bound != null) {
             // A field that could not even be converted is reported once, not again as "required".
-            Set<String> unconvertible = violations.messages().stream().map(Message::field).collect(Collectors.toSet());
+            Set<String> unconvertible =
+                    violations.messages().stream().map(Message::field).collect(Collectors.toSet());
             for (ConstraintViolation<R> violation : validator.validate(bound)) {
                 String field = wirePath(type, violation.getPropertyPath());
                 if (!unconvertible.contains(field)) {
@@ -97,7 +102,8 @@ public class ParameterBinder {
         return new Bound<>(bound, violations);
     }
 
-    private <R extends Record> R bindRecord(Class<R> type, Map<String, Object> values, Violations at, Parameters parameters) {
+    private <R extends Record> R bindRecord(
+            Class<R> type, Map<String, Object> values, Violations at, Parameters parameters) {
         String prefix = at.path().isEmpty() ? "" : at.path() + ".";
         RecordComponent[] components = type.getRecordComponents();
         Object[] arguments = new Object[components.length];
@@ -120,8 +126,8 @@ public class ParameterBinder {
                     present = name;
                 } else if (values.containsKey(name)) {
                     // The first name given wins; the client must learn that its other one was not read.
-                    parameters.warn(Message.about(MessageCode.PARAMETER_IGNORED, prefix + name,
-                            "ignored, " + prefix + present + " is used"));
+                    parameters.warn(Message.about(
+                            MessageCode.PARAMETER_IGNORED, prefix + name, "ignored, " + prefix + present + " is used"));
                 }
             }
             if (present == null || (param != null && param.ignored())) {
@@ -138,7 +144,8 @@ public class ParameterBinder {
             for (String key : values.keySet()) {
                 if (!known.contains(key)) {
                     String path = prefix + key;
-                    parameters.warn(Message.forField(MessageCode.UNKNOWN_PARAMETER, path, "Unknown parameter ignored: " + path));
+                    parameters.warn(Message.forField(
+                            MessageCode.UNKNOWN_PARAMETER, path, "Unknown parameter ignored: " + path));
                 }
             }
         }
@@ -286,7 +293,9 @@ public class ParameterBinder {
         if (raw instanceof Boolean b) {
             return b;
         }
-        String text = raw instanceof BigDecimal n ? Objects.requireNonNullElse(plain(n), "") : raw instanceof String s ? s.toLowerCase(Locale.ROOT) : "";
+        String text = raw instanceof BigDecimal n
+                ? Objects.requireNonNullElse(plain(n), "")
+                : raw instanceof String s ? s.toLowerCase(Locale.ROOT) : "";
         switch (text) {
             case "true", "1":
                 return Boolean.TRUE;
@@ -307,7 +316,9 @@ public class ParameterBinder {
                 }
             }
         }
-        String allowed = Arrays.stream(type.getEnumConstants()).map(c -> ((Enum) c).name()).collect(Collectors.joining(", "));
+        String allowed = Arrays.stream(type.getEnumConstants())
+                .map(c -> ((Enum) c).name())
+                .collect(Collectors.joining(", "));
         at.add(MessageCode.FIELD_INVALID, "must be one of " + allowed);
         return null;
     }
@@ -317,8 +328,9 @@ public class ParameterBinder {
 
     private static LocalDate date(String text, Violations at) {
         try {
-            return LocalDate.parse(text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT)
-                    ? text.substring(0, 10) : text, DATE);
+            return LocalDate.parse(
+                    text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT) ? text.substring(0, 10) : text,
+                    DATE);
         } catch (DateTimeParseException e) {
             at.add(MessageCode.FIELD_INVALID, "must be a date YYYY-MM-DD");
             return null;
@@ -327,7 +339,9 @@ public class ParameterBinder {
 
     private static LocalDateTime dateTime(String text, Violations at) {
         try {
-            return text.length() == 10 ? LocalDate.parse(text, DATE).atStartOfDay() : LocalDateTime.parse(text, DATE_TIME);
+            return text.length() == 10
+                    ? LocalDate.parse(text, DATE).atStartOfDay()
+                    : LocalDateTime.parse(text, DATE_TIME);
         } catch (DateTimeParseException e) {
             at.add(MessageCode.FIELD_INVALID, "must be a time yyyy-MM-dd HH:mm:ss");
             return null;
@@ -369,9 +383,14 @@ public class ParameterBinder {
             if (node.getKind() != ElementKind.PROPERTY) {
                 continue;
             }
-            RecordComponent component = current == null || !current.isRecord() ? null : Arrays.stream(current.getRecordComponents())
-                    .filter(c -> c.getName().equals(node.getName())).findFirst().orElse(null);
-            field.append(field.length() == 0 ? "" : ".").append(component == null ? node.getName() : wireName(component));
+            RecordComponent component = current == null || !current.isRecord()
+                    ? null
+                    : Arrays.stream(current.getRecordComponents())
+                            .filter(c -> c.getName().equals(node.getName()))
+                            .findFirst()
+                            .orElse(null);
+            field.append(field.length() == 0 ? "" : ".")
+                    .append(component == null ? node.getName() : wireName(component));
             current = component == null ? null : elementClass(component.getGenericType());
         }
         return field.toString();
@@ -399,7 +418,8 @@ public class ParameterBinder {
     }
 
     private static MessageCode codeOf(ConstraintViolation<?> violation) {
-        Class<? extends Annotation> constraint = violation.getConstraintDescriptor().getAnnotation().annotationType();
+        Class<? extends Annotation> constraint =
+                violation.getConstraintDescriptor().getAnnotation().annotationType();
         if (constraint == NotNull.class || constraint == NotBlank.class || constraint == NotEmpty.class) {
             return MessageCode.FIELD_REQUIRED;
         }

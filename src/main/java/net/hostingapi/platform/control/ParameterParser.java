@@ -33,8 +33,7 @@ import java.util.Map;
 final class ParameterParser {
 
     /** Largest body accepted, in bytes (contract section 8); configurable with MAX_BODY_BYTES. */
-    static final long MAX_BODY_BYTES = Long.getLong("MAX_BODY_BYTES",
-            envLong("MAX_BODY_BYTES", 1024 * 1024));
+    static final long MAX_BODY_BYTES = Long.getLong("MAX_BODY_BYTES", envLong("MAX_BODY_BYTES", 1024 * 1024));
 
     /** How much of a too large body is read and dropped before answering 413. */
     private static final long MAX_DRAINED_BYTES = 16 * MAX_BODY_BYTES;
@@ -48,8 +47,7 @@ final class ParameterParser {
     /** Deepest nesting of objects, arrays and brackets ({@code records[0][name]} is 3); 400 beyond. */
     static final int MAX_DEPTH = 16;
 
-    private ParameterParser() {
-    }
+    private ParameterParser() {}
 
     static Parameters parse(String query, String contentType, byte[] body) {
         Map<String, Object> merged = new LinkedHashMap<>();
@@ -74,14 +72,17 @@ final class ParameterParser {
 
         void value() {
             if (++values > MAX_PARAMETERS) {
-                throw new ApiException(413, MessageCode.TOO_MANY_PARAMETERS,
+                throw new ApiException(
+                        413,
+                        MessageCode.TOO_MANY_PARAMETERS,
                         "The request has more than " + MAX_PARAMETERS + " parameters");
             }
         }
 
         static void depth(int depth) {
             if (depth > MAX_DEPTH) {
-                throw ApiException.badRequest(MessageCode.NESTED_TOO_DEEPLY,
+                throw ApiException.badRequest(
+                        MessageCode.NESTED_TOO_DEEPLY,
                         "The parameters are nested more than " + MAX_DEPTH + " levels deep");
             }
         }
@@ -135,7 +136,8 @@ final class ParameterParser {
         for (int n; drained < MAX_DRAINED_BYTES && (n = in.read(buffer)) != -1; ) {
             drained += n;
         }
-        return new ApiException(413, MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes");
+        return new ApiException(
+                413, MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes");
     }
 
     private static Map<String, Object> parseBody(byte[] body, String contentType, Tally tally) {
@@ -152,7 +154,9 @@ final class ParameterParser {
         if (new String(body, StandardCharsets.UTF_8).isBlank()) {
             return Map.of();
         }
-        throw new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE,
+        throw new ApiException(
+                415,
+                MessageCode.UNSUPPORTED_MEDIA_TYPE,
                 "Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data");
     }
 
@@ -249,7 +253,8 @@ final class ParameterParser {
                 int high = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
                 int low = high < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
                 if (low < 0) {
-                    throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
+                    throw ApiException.badRequest(
+                            MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
                 }
                 bytes.write(high << 4 | low);
                 i += 2;
@@ -274,10 +279,12 @@ final class ParameterParser {
      */
     static String utf8(byte[] bytes) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw malformedUtf8();
         }
@@ -369,5 +376,4 @@ final class ParameterParser {
             return fallback;
         }
     }
-
 }

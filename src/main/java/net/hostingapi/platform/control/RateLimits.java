@@ -78,26 +78,32 @@ public class RateLimits {
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public long acquire(List<Window> windows) {
-            List<Window> ordered = windows.stream().sorted(Comparator.comparing(Window::key)).toList();
+            List<Window> ordered =
+                    windows.stream().sorted(Comparator.comparing(Window::key)).toList();
             for (Window window : ordered) {
                 // Locks in key order, so two requests needing the same keys cannot deadlock; the
                 // update takes the row's lock at once where INSERT IGNORE would take a shared one first.
                 em.createNativeQuery("INSERT INTO rate_limit_keys (limit_key, touched_at) VALUES (?, UTC_TIMESTAMP(3))"
-                        + " ON DUPLICATE KEY UPDATE touched_at = UTC_TIMESTAMP(3)")
-                        .setParameter(1, window.key()).executeUpdate();
+                                + " ON DUPLICATE KEY UPDATE touched_at = UTC_TIMESTAMP(3)")
+                        .setParameter(1, window.key())
+                        .executeUpdate();
             }
             // Only now the first plain read: the transaction's snapshot is taken after the locks,
             // so it holds every event counted before them, on any instance.
-            LocalDateTime now = toLocal(em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult());
+            LocalDateTime now =
+                    toLocal(em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult());
             long wait = 0;
             for (Window window : ordered) {
                 @SuppressWarnings("unchecked")
                 List<Object> counted = em.createNativeQuery("SELECT counted_at FROM rate_limit_events"
-                        + " WHERE limit_key = ? AND counted_at > ? ORDER BY counted_at")
-                        .setParameter(1, window.key()).setParameter(2, now.minus(window.length())).getResultList();
+                                + " WHERE limit_key = ? AND counted_at > ? ORDER BY counted_at")
+                        .setParameter(1, window.key())
+                        .setParameter(2, now.minus(window.length()))
+                        .getResultList();
                 if (counted.size() >= window.limit()) {
                     // Another event fits once all but limit-1 of those in the window have left it.
-                    LocalDateTime leaves = toLocal(counted.get(counted.size() - window.limit())).plus(window.length());
+                    LocalDateTime leaves = toLocal(counted.get(counted.size() - window.limit()))
+                            .plus(window.length());
                     long millis = Duration.between(now, leaves).toMillis();
                     wait = Math.max(wait, Math.max(1, (millis + 999) / 1000));
                 }
@@ -105,7 +111,9 @@ public class RateLimits {
             if (wait == 0) {
                 for (Window window : ordered) {
                     em.createNativeQuery("INSERT INTO rate_limit_events (limit_key, counted_at) VALUES (?, ?)")
-                            .setParameter(1, window.key()).setParameter(2, now).executeUpdate();
+                            .setParameter(1, window.key())
+                            .setParameter(2, now)
+                            .executeUpdate();
                 }
             }
             return wait;
@@ -113,9 +121,15 @@ public class RateLimits {
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public void forgetOld() {
-            LocalDateTime cutoff = toLocal(em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult()).minus(KEPT);
-            em.createNativeQuery("DELETE FROM rate_limit_events WHERE counted_at < ?").setParameter(1, cutoff).executeUpdate();
-            em.createNativeQuery("DELETE FROM rate_limit_keys WHERE touched_at < ?").setParameter(1, cutoff).executeUpdate();
+            LocalDateTime cutoff = toLocal(
+                            em.createNativeQuery("SELECT UTC_TIMESTAMP(3)").getSingleResult())
+                    .minus(KEPT);
+            em.createNativeQuery("DELETE FROM rate_limit_events WHERE counted_at < ?")
+                    .setParameter(1, cutoff)
+                    .executeUpdate();
+            em.createNativeQuery("DELETE FROM rate_limit_keys WHERE touched_at < ?")
+                    .setParameter(1, cutoff)
+                    .executeUpdate();
         }
 
         private static LocalDateTime toLocal(Object value) {

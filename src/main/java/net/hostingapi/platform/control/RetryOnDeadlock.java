@@ -16,5 +16,4 @@ import java.lang.annotation.Target;
 @InterceptorBinding
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface RetryOnDeadlock {
-}
+public @interface RetryOnDeadlock {}

@@ -42,8 +42,8 @@ public class SchemaMigration {
                 .load()
                 .migrate();
         done = true;
-        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion
-                + " (" + result.migrationsExecuted + " migrations applied now)");
+        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
+                + " migrations applied now)");
     }
 
     /**

@@ -38,11 +38,16 @@ public class RenderedZones {
     private record WrittenRecord(String name, String type, long id, Integer ttl, String text) {
 
         static final Comparator<WrittenRecord> ORDER = Comparator.comparing(WrittenRecord::name)
-                .thenComparing(WrittenRecord::type).thenComparingLong(WrittenRecord::id);
+                .thenComparing(WrittenRecord::type)
+                .thenComparingLong(WrittenRecord::id);
 
         static WrittenRecord of(ZoneRecord record, Zone zone) {
             // No id yet (never so after a commit): 0, and such a rendering is not kept.
-            return new WrittenRecord(record.name(), record.type().name(), record.id() == null ? 0 : record.id(), record.ttl(),
+            return new WrittenRecord(
+                    record.name(),
+                    record.type().name(),
+                    record.id() == null ? 0 : record.id(),
+                    record.ttl(),
                     ZoneRepresentations.record(record, zone).toString());
         }
     }
@@ -50,7 +55,12 @@ public class RenderedZones {
     private record Rendering(ZoneState state, JsonText text, List<WrittenRecord> records, long length) {
 
         Rendering(ZoneState state, JsonText text, List<WrittenRecord> records) {
-            this(state, text, records, text.length() + records.stream().mapToLong(r -> r.text().length()).sum());
+            this(
+                    state,
+                    text,
+                    records,
+                    text.length()
+                            + records.stream().mapToLong(r -> r.text().length()).sum());
         }
     }
 
@@ -79,9 +89,12 @@ public class RenderedZones {
      * rendering's records plus the added ones; otherwise the whole zone, read anew.
      */
     JsonText render(ZoneEditor.Changed changed) {
-        Rendering previous = changed.before() == null ? null : byZone.get(changed.before().zoneId());
+        Rendering previous =
+                changed.before() == null ? null : byZone.get(changed.before().zoneId());
         Zone zone = changed.zone();
-        if (previous == null || !previous.state().equals(changed.before()) || changed.added().stream().anyMatch(r -> r.id() == null)) {
+        if (previous == null
+                || !previous.state().equals(changed.before())
+                || changed.added().stream().anyMatch(r -> r.id() == null)) {
             return render(zone);
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
@@ -103,13 +116,15 @@ public class RenderedZones {
         for (ZoneRecord record : zone.records()) {
             WrittenRecord kept = record.id() == null ? null : known.get(record.id());
             // Its TTL is the one thing of a stored record that changes (added again with another).
-            records.add(kept != null && Objects.equals(kept.ttl(), record.ttl()) ? kept : WrittenRecord.of(record, zone));
+            records.add(
+                    kept != null && Objects.equals(kept.ttl(), record.ttl()) ? kept : WrittenRecord.of(record, zone));
         }
         return keep(state, zone, records);
     }
 
     private JsonText keep(ZoneState state, Zone zone, List<WrittenRecord> records) {
-        JsonText text = ZoneRepresentations.zoneText(zone, records.stream().map(WrittenRecord::text).toList());
+        JsonText text = ZoneRepresentations.zoneText(
+                zone, records.stream().map(WrittenRecord::text).toList());
         if (records.stream().noneMatch(r -> r.id() == 0)) {
             keep(new Rendering(state, text, List.copyOf(records)));
         }

@@ -3,8 +3,8 @@ package net.hostingapi.zones.boundary;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.List;
-import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
@@ -16,11 +16,11 @@ import net.hostingapi.zones.entity.ZoneRecord;
  */
 final class ZoneRepresentations {
 
-    private ZoneRepresentations() {
-    }
+    private ZoneRepresentations() {}
 
     static JsonObject zone(Zone zone) {
-        return members(zone, JsonFields.array(zone.records(), r -> record(r, zone))).build();
+        return members(zone, JsonFields.array(zone.records(), r -> record(r, zone)))
+                .build();
     }
 
     /**
@@ -35,7 +35,8 @@ final class ZoneRepresentations {
             throw new IllegalStateException("The zone's text has no records member");
         }
         int inside = records + EMPTY_RECORDS.length() - 1;
-        StringBuilder written = new StringBuilder(text.length() + recordTexts.stream().mapToInt(t -> t.length() + 1).sum())
+        StringBuilder written = new StringBuilder(text.length()
+                        + recordTexts.stream().mapToInt(t -> t.length() + 1).sum())
                 .append(text, 0, inside);
         String separator = "";
         for (String record : recordTexts) {
@@ -65,7 +66,9 @@ final class ZoneRepresentations {
                 .put("records", records)
                 .put("domains", JsonFields.array(zone.domains(), ZoneRepresentations::domain))
                 .put("user", zone.user() == null ? null : zone.user().username())
-                .put("project_uuid", zone.project() == null ? null : zone.project().uuid())
+                .put(
+                        "project_uuid",
+                        zone.project() == null ? null : zone.project().uuid())
                 .put("created_at", zone.createdAt())
                 .put("updated_at", zone.updatedAt());
     }

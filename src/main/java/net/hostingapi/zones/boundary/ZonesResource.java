@@ -45,26 +45,24 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ZonesResource {
 
     /** {@code forceDelete}: delete dissociates assigned domains; refresh drops the zone first (show: {@link ZoneToShow}). */
-    public record ZoneRef(@NotNull String zone, Boolean forceDelete) {
-    }
+    public record ZoneRef(@NotNull String zone, Boolean forceDelete) {}
 
     /** Show accepts {@code forceDelete} (the spec lists it) and ignores it, whatever its value. */
-    public record ZoneToShow(@NotNull String zone, @Param(ignored = true) String forceDelete) {
-    }
+    public record ZoneToShow(
+            @NotNull String zone, @Param(ignored = true) String forceDelete) {}
 
-    public record RecordsToAdd(@NotNull String zone,
-                               @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordInput> records) {
-    }
+    public record RecordsToAdd(
+            @NotNull String zone,
+            @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordInput> records) {}
 
-    public record RecordsToDelete(@NotNull String zone,
-                                  @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordSelector> records) {
-    }
+    public record RecordsToDelete(
+            @NotNull String zone,
+            @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordSelector> records) {}
 
     /** Bean Validation's own text for an empty list is "size must be between 1 and 2147483647". */
     static final String AT_LEAST_ONE_RECORD = "must hold at least one record";
 
-    public record DomainRef(@NotNull String domainName) {
-    }
+    public record DomainRef(@NotNull String domainName) {}
 
     @Inject
     RequestBinder parameters;
@@ -98,7 +96,8 @@ public class ZonesResource {
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
         ZoneEditor.Changed created = editor.create(input.value(), input.violations());
-        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(created.zone())).warnAll(created.warnings());
+        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
+                .warnAll(created.warnings());
     }
 
     @DELETE
@@ -123,8 +122,10 @@ public class ZonesResource {
     public Reply addRecords() {
         var input = parameters.bindWithViolations(RecordsToAdd.class);
         requireZone(input);
-        ZoneEditor.Changed changed = editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", renderedZones.render(changed)).warnAll(changed.warnings());
+        ZoneEditor.Changed changed =
+                editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
+        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", renderedZones.render(changed))
+                .warnAll(changed.warnings());
     }
 
     @DELETE
@@ -137,8 +138,10 @@ public class ZonesResource {
     public Reply deleteRecords() {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
-        ZoneEditor.Changed changed = editor.deleteRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());
+        ZoneEditor.Changed changed =
+                editor.deleteRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
+        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone()))
+                .warnAll(changed.warnings());
     }
 
     @POST
@@ -185,7 +188,8 @@ public class ZonesResource {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
         ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
-        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone())).warnAll(updated.warnings());
+        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
+                .warnAll(updated.warnings());
     }
 
     @POST
@@ -196,7 +200,10 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(MessageCode.DOMAIN_ASSIGNED, "zone", renderedZones.render(editor.assignDomain(zone, input.domainName())));
+        return Reply.ok(
+                MessageCode.DOMAIN_ASSIGNED,
+                "zone",
+                renderedZones.render(editor.assignDomain(zone, input.domainName())));
     }
 
     @POST
@@ -207,7 +214,10 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(MessageCode.DOMAIN_DISSOCIATED, "zone", renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
+        return Reply.ok(
+                MessageCode.DOMAIN_DISSOCIATED,
+                "zone",
+                renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
     }
 
     /** Without the zone there is nothing to check the rest against: that alone is reported. */
@@ -229,6 +239,7 @@ public class ZonesResource {
     @APIResponse(responseCode = "200", description = "The zone file", content = @Content(mediaType = "text/dns"))
     public Response export() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return Response.ok(catalog.export(input.zone()), "text/dns; charset=utf-8").build();
+        return Response.ok(catalog.export(input.zone()), "text/dns; charset=utf-8")
+                .build();
     }
 }

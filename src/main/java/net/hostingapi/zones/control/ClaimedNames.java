@@ -39,14 +39,20 @@ public class ClaimedNames {
         List<String> same = new ArrayList<>(above);
         same.add(name);
         String in = NameClaims.placeholders(same.size());
-        String below = new StringBuilder(name).reverse().toString().replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%") + ".%";
+        String below = new StringBuilder(name)
+                        .reverse()
+                        .toString()
+                        .replace("\\", "\\\\")
+                        .replace("_", "\\_")
+                        .replace("%", "\\%")
+                + ".%";
         Query query = em.createNativeQuery(
                 "(SELECT 1 FROM zones WHERE name IN (" + in + ") AND (name = ? OR account_id <> ?) LIMIT 1)"
-                + " UNION ALL (SELECT 1 FROM zones WHERE name_reversed LIKE ? AND account_id <> ? LIMIT 1)"
-                + " UNION ALL (SELECT 1 FROM zone_domains d JOIN zones z ON z.id = d.zone_id"
-                + " WHERE d.name IN (" + in + ") AND (d.name = ? OR z.account_id <> ?) LIMIT 1)"
-                + " UNION ALL (SELECT 1 FROM zone_domains d JOIN zones z ON z.id = d.zone_id"
-                + " WHERE d.name_reversed LIKE ? AND z.account_id <> ? LIMIT 1)");
+                        + " UNION ALL (SELECT 1 FROM zones WHERE name_reversed LIKE ? AND account_id <> ? LIMIT 1)"
+                        + " UNION ALL (SELECT 1 FROM zone_domains d JOIN zones z ON z.id = d.zone_id"
+                        + " WHERE d.name IN (" + in + ") AND (d.name = ? OR z.account_id <> ?) LIMIT 1)"
+                        + " UNION ALL (SELECT 1 FROM zone_domains d JOIN zones z ON z.id = d.zone_id"
+                        + " WHERE d.name_reversed LIKE ? AND z.account_id <> ? LIMIT 1)");
         int i = 1;
         for (int table = 0; table < 2; table++) {
             for (String n : same) {

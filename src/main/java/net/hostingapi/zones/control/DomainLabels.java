@@ -13,8 +13,7 @@ final class DomainLabels {
     /** Service labels such as {@code _acme-challenge}, {@code _sip}, {@code _tcp}, {@code _25}. */
     private static final Pattern UNDERSCORE = Pattern.compile("_[a-z0-9]([a-z0-9-]*[a-z0-9])?");
 
-    private DomainLabels() {
-    }
+    private DomainLabels() {}
 
     /**
      * IDNA ToASCII of a dotted name (non-ASCII labels become {@code xn--} A-labels), lower-cased.
@@ -36,7 +35,8 @@ final class DomainLabels {
         if (label.length() > MAX_LABEL) {
             throw new IllegalArgumentException("must not contain a label longer than 63 characters");
         }
-        boolean ok = LDH.matcher(label).matches() || (serviceLabels && UNDERSCORE.matcher(label).matches());
+        boolean ok = LDH.matcher(label).matches()
+                || (serviceLabels && UNDERSCORE.matcher(label).matches());
         if (!ok) {
             throw new IllegalArgumentException("must consist of labels of letters, digits and inner hyphens");
         }

@@ -22,11 +22,18 @@ import org.xbill.DNS.TextParseException;
  * written into zone files that nameservers refuse or read differently.
  */
 @Constraint(validatedBy = HostmasterMailbox.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.RECORD_COMPONENT,
+    ElementType.TYPE_USE
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface HostmasterMailbox {
 
-    String message() default "must be an e-mail address whose local part is letters, digits, dots and !#$%&'*+-/=?^_`{|}~ (at most 63 characters)";
+    String message() default
+            "must be an e-mail address whose local part is letters, digits, dots and !#$%&'*+-/=?^_`{|}~ (at most 63 characters)";
 
     Class<?>[] groups() default {};
 
@@ -51,7 +58,8 @@ public @interface HostmasterMailbox {
                 return false;
             }
             try {
-                return Name.fromString(rname(email)).labels() == email.substring(email.lastIndexOf('@') + 1).split("\\.").length + 2;
+                return Name.fromString(rname(email)).labels()
+                        == email.substring(email.lastIndexOf('@') + 1).split("\\.").length + 2;
             } catch (TextParseException e) {
                 return false; // longer than 255 octets
             }

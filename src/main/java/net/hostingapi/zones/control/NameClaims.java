@@ -46,7 +46,9 @@ public class NameClaims {
      */
     public static void requireNotPublicSuffix(ZoneNames.ZoneName name, String field) {
         if (isPublicSuffix(name.name()) || isPublicSuffix(name.unicode())) {
-            throw ApiException.invalid(field, MessageCode.FIELD_INVALID,
+            throw ApiException.invalid(
+                    field,
+                    MessageCode.FIELD_INVALID,
                     "is a public suffix (like com or co.uk), under which others register their names");
         }
     }
@@ -116,7 +118,8 @@ public class NameClaims {
     }
 
     private static void lockRows(EntityManager em, List<String> names, String mode) {
-        Query query = em.createNativeQuery("SELECT name FROM name_locks WHERE name IN (" + placeholders(names.size()) + ")" + mode);
+        Query query = em.createNativeQuery(
+                "SELECT name FROM name_locks WHERE name IN (" + placeholders(names.size()) + ")" + mode);
         for (int i = 0; i < names.size(); i++) {
             query.setParameter(i + 1, names.get(i));
         }

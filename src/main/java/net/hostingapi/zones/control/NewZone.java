@@ -1,6 +1,5 @@
 package net.hostingapi.zones.control;
 
-import net.hostingapi.platform.control.FieldUpdate;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -8,6 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.Param;
 
 /** Create zone: the spec's fields; clients also send the name as {@code zone}. */
@@ -20,5 +20,4 @@ public record NewZone(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
-}
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {}

@@ -40,10 +40,10 @@ public final class RecordData {
 
     /** Bound on TXT data as given; far above what any real TXT record needs. */
     public static final int MAX_TXT_LENGTH = 4096;
+
     private static final int MAX_TXT_STRING_BYTES = 255;
 
-    private RecordData() {
-    }
+    private RecordData() {}
 
     /**
      * Checks {@code data} against {@code type} and returns its normalised form.
@@ -68,8 +68,10 @@ public final class RecordData {
                 yield mx.getPriority() + " " + host(mx.getTarget(), false);
             }
             case SRV -> {
-                SRVRecord srv = (SRVRecord) parse(type, asciiTokens(data), "\"priority weight port target\", numbers 0..65535");
-                yield srv.getPriority() + " " + srv.getWeight() + " " + srv.getPort() + " " + host(srv.getTarget(), false);
+                SRVRecord srv =
+                        (SRVRecord) parse(type, asciiTokens(data), "\"priority weight port target\", numbers 0..65535");
+                yield srv.getPriority() + " " + srv.getWeight() + " " + srv.getPort() + " "
+                        + host(srv.getTarget(), false);
             }
             case TXT -> txt(data);
             case CAA -> caa(data);
@@ -185,7 +187,8 @@ public final class RecordData {
         try {
             return DomainLabels.checkDomain(name, serviceLabels);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("must be a fully qualified host name (" + name + " " + e.getMessage() + ")");
+            throw new IllegalArgumentException(
+                    "must be a fully qualified host name (" + name + " " + e.getMessage() + ")");
         }
     }
 
@@ -256,18 +259,24 @@ public final class RecordData {
     }
 
     private static String tlsa(String data) {
-        TLSARecord tlsa = (TLSARecord) parse(RecordType.TLSA, data, "\"usage selector matchingtype hex\", like 3 1 1 <sha-256 in hex>");
+        TLSARecord tlsa = (TLSARecord)
+                parse(RecordType.TLSA, data, "\"usage selector matchingtype hex\", like 3 1 1 <sha-256 in hex>");
         int expectedBytes = switch (tlsa.getMatchingType()) {
             case 1 -> 32; // SHA-256
             case 2 -> 64; // SHA-512
             default -> -1;
         };
-        checkDigestLength(tlsa.getCertificateAssociationData(), expectedBytes, "the certificate association data", "matching type");
+        checkDigestLength(
+                tlsa.getCertificateAssociationData(),
+                expectedBytes,
+                "the certificate association data",
+                "matching type");
         return tlsa.rdataToString();
     }
 
     private static String ds(String data) {
-        DSRecord ds = (DSRecord) parse(RecordType.DS, data, "\"keytag algorithm digesttype hex\", like 12345 13 2 <sha-256 in hex>");
+        DSRecord ds = (DSRecord)
+                parse(RecordType.DS, data, "\"keytag algorithm digesttype hex\", like 12345 13 2 <sha-256 in hex>");
         int expectedBytes = switch (ds.getDigestID()) {
             case DSRecord.SHA1_DIGEST_ID -> 20;
             case DSRecord.SHA256_DIGEST_ID -> 32;
@@ -284,7 +293,8 @@ public final class RecordData {
             throw new IllegalArgumentException("must end in " + what + " in hex");
         }
         if (expectedBytes > 0 && digest.length != expectedBytes) {
-            throw new IllegalArgumentException("must have " + what + " of " + expectedBytes + " bytes for its " + typeField);
+            throw new IllegalArgumentException(
+                    "must have " + what + " of " + expectedBytes + " bytes for its " + typeField);
         }
     }
 
@@ -296,8 +306,10 @@ public final class RecordData {
         try {
             URI uri = new URI(data);
             String scheme = uri.getScheme();
-            if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-                    || uri.getHost() == null || uri.getHost().isEmpty()) {
+            if (scheme == null
+                    || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+                    || uri.getHost() == null
+                    || uri.getHost().isEmpty()) {
                 throw new IllegalArgumentException("must be " + expected);
             }
             return data;

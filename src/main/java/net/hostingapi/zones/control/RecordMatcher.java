@@ -14,7 +14,9 @@ record RecordMatcher(String name, Integer ttl, RecordType type, String data, Lon
 
     static RecordMatcher of(RecordSelector selector, String zoneName, Violations record) {
         if (selector == null || selector.isEmpty()) {
-            record.add(MessageCode.FIELD_REQUIRED, "give at least one of name, ttl, type, data, id (nothing deletes a whole zone by accident)");
+            record.add(
+                    MessageCode.FIELD_REQUIRED,
+                    "give at least one of name, ttl, type, data, id (nothing deletes a whole zone by accident)");
             return null;
         }
         if (selector.type() != null) {

@@ -13,8 +13,7 @@ public final class RecordNames {
     /** The spec's bound on the name as the client gives it. */
     public static final int MAX_LENGTH = 128;
 
-    private RecordNames() {
-    }
+    private RecordNames() {}
 
     /**
      * The name relative to {@code zoneName} (a name normalised by {@link ZoneNames#normalize}).

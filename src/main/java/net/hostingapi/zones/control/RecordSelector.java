@@ -1,9 +1,9 @@
 package net.hostingapi.zones.control;
 
-import net.hostingapi.platform.control.FieldUpdate;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.zones.entity.RecordType;
 
 /**

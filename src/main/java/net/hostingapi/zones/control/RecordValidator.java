@@ -18,12 +18,11 @@ import net.hostingapi.zones.entity.RecordType;
  */
 public final class RecordValidator {
 
-    private RecordValidator() {
-    }
+    private RecordValidator() {}
 
     /** Drafts for create, add and update; null where an element is invalid (its violations are added). */
-    public static List<RecordDraft> drafts(List<RecordInput> inputs, String zoneName, RecordType.Operation operation,
-                                           Violations violations) {
+    public static List<RecordDraft> drafts(
+            List<RecordInput> inputs, String zoneName, RecordType.Operation operation, Violations violations) {
         List<RecordDraft> drafts = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             RecordInput input = inputs.get(i);
@@ -51,8 +50,10 @@ public final class RecordValidator {
 
     static void requireAllowed(RecordType.Operation operation, RecordType type, Violations record) {
         if (!operation.allows(type)) {
-            record.at("type").add(MessageCode.FIELD_NOT_ALLOWED,
-                    type + " is not allowed here; allowed: " + operation.allowedTypes());
+            record.at("type")
+                    .add(
+                            MessageCode.FIELD_NOT_ALLOWED,
+                            type + " is not allowed here; allowed: " + operation.allowedTypes());
         }
     }
 
@@ -83,8 +84,10 @@ public final class RecordValidator {
      */
     public static void checkNames(Collection<RecordDraft> kept, List<RecordDraft> incoming, Violations violations) {
         Map<String, Set<List<Object>>> byName = new java.util.HashMap<>();
-        java.util.stream.Stream.concat(kept.stream(), incoming.stream()).filter(d -> d != null)
-                .forEach(d -> byName.computeIfAbsent(d.name(), n -> new LinkedHashSet<>()).add(List.of(d.type(), d.data())));
+        java.util.stream.Stream.concat(kept.stream(), incoming.stream())
+                .filter(d -> d != null)
+                .forEach(d -> byName.computeIfAbsent(d.name(), n -> new LinkedHashSet<>())
+                        .add(List.of(d.type(), d.data())));
         for (int i = 0; i < incoming.size(); i++) {
             RecordDraft draft = incoming.get(i);
             if (draft == null) {
@@ -96,15 +99,25 @@ public final class RecordValidator {
                 continue;
             }
             Set<List<Object>> sameName = byName.get(draft.name());
-            long cnames = sameName.stream().filter(k -> k.get(0) == RecordType.CNAME).count();
-            long forwards = sameName.stream().filter(k -> isForward((RecordType) k.get(0))).count();
-            long addresses = sameName.stream().filter(k -> k.get(0) == RecordType.A || k.get(0) == RecordType.AAAA).count();
+            long cnames =
+                    sameName.stream().filter(k -> k.get(0) == RecordType.CNAME).count();
+            long forwards = sameName.stream()
+                    .filter(k -> isForward((RecordType) k.get(0)))
+                    .count();
+            long addresses = sameName.stream()
+                    .filter(k -> k.get(0) == RecordType.A || k.get(0) == RecordType.AAAA)
+                    .count();
             if (cnames > 0 && sameName.size() > 1) {
-                name.add(MessageCode.FIELD_NOT_ALLOWED, "a CNAME shares its name with no other record (" + draft.name() + ")");
-            } else if (isForward(draft.type()) ? forwards > 1 || addresses > 0
+                name.add(
+                        MessageCode.FIELD_NOT_ALLOWED,
+                        "a CNAME shares its name with no other record (" + draft.name() + ")");
+            } else if (isForward(draft.type())
+                    ? forwards > 1 || addresses > 0
                     : (draft.type() == RecordType.A || draft.type() == RecordType.AAAA) && forwards > 0) {
-                name.add(MessageCode.FIELD_NOT_ALLOWED, "an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
-                        + draft.name() + ")");
+                name.add(
+                        MessageCode.FIELD_NOT_ALLOWED,
+                        "an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
+                                + draft.name() + ")");
             }
         }
     }
@@ -116,11 +129,17 @@ public final class RecordValidator {
     /** The request and zone limits of contract section 8. */
     public static void checkLimits(int incoming, long resulting, ZoneSettings settings, Violations violations) {
         if (incoming > settings.maxRecordsPerRequest()) {
-            violations.at("records").add(MessageCode.FIELD_OUT_OF_RANGE,
-                    "at most " + settings.maxRecordsPerRequest() + " records in one request");
+            violations
+                    .at("records")
+                    .add(
+                            MessageCode.FIELD_OUT_OF_RANGE,
+                            "at most " + settings.maxRecordsPerRequest() + " records in one request");
         } else if (resulting > settings.maxRecordsPerZone()) {
-            violations.at("records").add(MessageCode.FIELD_OUT_OF_RANGE,
-                    "a zone holds at most " + settings.maxRecordsPerZone() + " records");
+            violations
+                    .at("records")
+                    .add(
+                            MessageCode.FIELD_OUT_OF_RANGE,
+                            "a zone holds at most " + settings.maxRecordsPerZone() + " records");
         }
     }
 }

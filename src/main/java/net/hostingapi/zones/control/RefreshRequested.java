@@ -8,5 +8,4 @@ import java.util.List;
  * {@link net.hostingapi.platform.control.ApiException} (503) when the nameserver cannot take it.
  * {@code forceDelete}: remove each name from the nameserver first.
  */
-public record RefreshRequested(List<String> names, boolean forceDelete) {
-}
+public record RefreshRequested(List<String> names, boolean forceDelete) {}

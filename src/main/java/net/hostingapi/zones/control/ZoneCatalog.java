@@ -22,8 +22,7 @@ import net.hostingapi.zones.entity.Zone;
 public class ZoneCatalog {
 
     /** Counts over the account's zones. */
-    public record Statistics(long zones, long records, long domains, Map<String, Long> recordsByType) {
-    }
+    public record Statistics(long zones, long records, long domains, Map<String, Long> recordsByType) {}
 
     @PersistenceContext
     EntityManager em;
@@ -52,8 +51,7 @@ public class ZoneCatalog {
      * What a reader sees of a zone: its state, and the zone itself unless the reader already
      * holds a rendering of exactly that state ({@code zone} null then).
      */
-    public record Shown(ZoneState state, Zone zone) {
-    }
+    public record Shown(ZoneState state, Zone zone) {}
 
     /**
      * The zone for {@code show}: one cheap query reads its state; only when {@code held} does
@@ -85,15 +83,20 @@ public class ZoneCatalog {
                 SELECT z.id, z.created_at, z.version, u.username, p.uuid
                   FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id
                  WHERE z.name = ? AND z.account_id = ?""")
-                .setParameter(1, normalized(zone)).setParameter(2, account)
+                .setParameter(1, normalized(zone))
+                .setParameter(2, account)
                 .getResultList();
         if (rows.isEmpty()) {
             throw ApiException.notFound("Zone");
         }
         Object[] row = (Object[]) rows.get(0);
         LocalDateTime createdAt = row[1] instanceof LocalDateTime t ? t : ((Timestamp) row[1]).toLocalDateTime();
-        return new ZoneState(((Number) row[0]).longValue(), createdAt.truncatedTo(ChronoUnit.SECONDS),
-                ((Number) row[2]).longValue(), (String) row[3], (String) row[4]);
+        return new ZoneState(
+                ((Number) row[0]).longValue(),
+                createdAt.truncatedTo(ChronoUnit.SECONDS),
+                ((Number) row[2]).longValue(),
+                (String) row[3],
+                (String) row[4]);
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
@@ -105,15 +108,21 @@ public class ZoneCatalog {
     public Statistics statistics() {
         long account = caller.accountId();
         long zones = em.createQuery("SELECT COUNT(z) FROM Zone z WHERE z.account.id = :a", Long.class)
-                .setParameter("a", account).getSingleResult();
+                .setParameter("a", account)
+                .getSingleResult();
         long domains = em.createQuery("SELECT COUNT(d) FROM AssignedDomain d WHERE d.zone.account.id = :a", Long.class)
-                .setParameter("a", account).getSingleResult();
+                .setParameter("a", account)
+                .getSingleResult();
         Map<String, Long> byType = new TreeMap<>();
-        for (Object[] row : em.createQuery("SELECT r.type, COUNT(r) FROM ZoneRecord r WHERE r.zone.account.id = :a GROUP BY r.type",
-                Object[].class).setParameter("a", account).getResultList()) {
+        for (Object[] row : em.createQuery(
+                        "SELECT r.type, COUNT(r) FROM ZoneRecord r WHERE r.zone.account.id = :a GROUP BY r.type",
+                        Object[].class)
+                .setParameter("a", account)
+                .getResultList()) {
             byType.put(row[0].toString(), (Long) row[1]);
         }
-        return new Statistics(zones, byType.values().stream().mapToLong(Long::longValue).sum(), domains, byType);
+        return new Statistics(
+                zones, byType.values().stream().mapToLong(Long::longValue).sum(), domains, byType);
     }
 
     /**
@@ -123,9 +132,13 @@ public class ZoneCatalog {
     static Zone find(EntityManager em, String zone, long accountId) {
         // Readers only: records in the same query, and no change-tracking copies of what nobody changes.
         return em.createNamedQuery(Zone.OF_ACCOUNT_BY_NAME, Zone.class)
-                .setParameter("name", normalized(zone)).setParameter("account", accountId)
-                .setHint("eclipselink.left-join-fetch", "z.records").setHint("eclipselink.read-only", "true")
-                .getResultStream().findFirst().orElseThrow(() -> ApiException.notFound("Zone"));
+                .setParameter("name", normalized(zone))
+                .setParameter("account", accountId)
+                .setHint("eclipselink.left-join-fetch", "z.records")
+                .setHint("eclipselink.read-only", "true")
+                .getResultStream()
+                .findFirst()
+                .orElseThrow(() -> ApiException.notFound("Zone"));
     }
 
     /**
@@ -137,7 +150,9 @@ public class ZoneCatalog {
      */
     static Zone locked(EntityManager em, String zone, long accountId) {
         List<?> ids = em.createNativeQuery("SELECT id FROM zones WHERE name = ? AND account_id = ? FOR UPDATE")
-                .setParameter(1, normalized(zone)).setParameter(2, accountId).getResultList();
+                .setParameter(1, normalized(zone))
+                .setParameter(2, accountId)
+                .getResultList();
         if (ids.isEmpty()) {
             throw ApiException.notFound("Zone");
         }

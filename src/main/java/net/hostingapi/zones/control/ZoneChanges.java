@@ -1,7 +1,5 @@
 package net.hostingapi.zones.control;
 
-import net.hostingapi.platform.control.Param;
-import net.hostingapi.platform.control.FieldUpdate;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -9,6 +7,8 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
+import net.hostingapi.platform.control.FieldUpdate;
+import net.hostingapi.platform.control.Param;
 
 /** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
 public record ZoneChanges(
@@ -20,5 +20,4 @@ public record ZoneChanges(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
-}
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {}

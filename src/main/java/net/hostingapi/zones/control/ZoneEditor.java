@@ -10,16 +10,15 @@ import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import net.hostingapi.accounts.control.CurrentCaller;
-
 import net.hostingapi.accounts.control.AccountReferences;
+import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.FieldUpdate;
+import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.AssignedDomain;
@@ -79,7 +78,8 @@ public class ZoneEditor {
             violations.at("name").add(MessageCode.FIELD_INVALID, e.getMessage());
         }
         List<RecordInput> inputs = input.records() == null ? List.of() : input.records();
-        List<RecordDraft> drafts = name == null ? List.of()
+        List<RecordDraft> drafts = name == null
+                ? List.of()
                 : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
         RecordValidator.checkNames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
@@ -88,14 +88,18 @@ public class ZoneEditor {
         ApiUser user = references.user("user", input.user());
         FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
         claims.claim(name.name(), caller.accountId());
-        Zone zone = new Zone(em.find(Account.class, caller.accountId()), name.name(), name.unicode(),
+        Zone zone = new Zone(
+                em.find(Account.class, caller.accountId()),
+                name.name(),
+                name.unicode(),
                 new SoaSettings(
                         input.hostmaster() != null ? input.hostmaster() : settings.hostmasterFor(name.name()),
                         Objects.requireNonNullElse(input.refresh(), ZoneSettings.DEFAULT_REFRESH),
                         Objects.requireNonNullElse(input.retry(), ZoneSettings.DEFAULT_RETRY),
                         Objects.requireNonNullElse(input.expire(), ZoneSettings.DEFAULT_EXPIRE),
                         Objects.requireNonNullElse(input.ttl(), ZoneSettings.DEFAULT_TTL)),
-                settings.nsFirst(), settings.nsSecond());
+                settings.nsFirst(),
+                settings.nsSecond());
         zone.assignTo(user);
         zone.assignTo(project.value());
         List<Message> warnings = new ArrayList<>();
@@ -124,7 +128,13 @@ public class ZoneEditor {
         violations.throwIfAny();
         List<Message> warnings = new ArrayList<>();
         if (drafts != null) {
-            claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
+            claims.requireNoForeignNames(
+                    zone.name(),
+                    drafts.stream()
+                            .filter(Objects::nonNull)
+                            .map(RecordDraft::name)
+                            .toList(),
+                    caller.accountId());
             drafts = merge(drafts, input.records(), warnings);
             if (sameRecords(zone.records(), drafts)) {
                 drafts = null;
@@ -132,12 +142,17 @@ public class ZoneEditor {
         }
         ApiUser user = references.user("user", input.user());
         FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
-        boolean changed = zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
-        if (user != null && (zone.user() == null || !user.id().equals(zone.user().id()))) {
+        boolean changed =
+                zone.configure(input.hostmaster(), input.refresh(), input.retry(), input.expire(), input.ttl());
+        if (user != null
+                && (zone.user() == null || !user.id().equals(zone.user().id()))) {
             zone.assignTo(user);
             changed = true;
         }
-        if (project.isGiven() && !Objects.equals(project.map(Project::id).value(), zone.project() == null ? null : zone.project().id())) {
+        if (project.isGiven()
+                && !Objects.equals(
+                        project.map(Project::id).value(),
+                        zone.project() == null ? null : zone.project().id())) {
             zone.assignTo(project.value());
             changed = true;
         }
@@ -157,8 +172,10 @@ public class ZoneEditor {
 
     /** The stored records equal these drafts as a set of name, type, data and TTL. */
     private static boolean sameRecords(List<ZoneRecord> stored, List<RecordDraft> drafts) {
-        return stored.size() == drafts.size() && new java.util.HashSet<>(stored.stream().map(ZoneEditor::draftOf).toList())
-                .equals(new java.util.HashSet<>(drafts));
+        return stored.size() == drafts.size()
+                && new java.util.HashSet<>(
+                                stored.stream().map(ZoneEditor::draftOf).toList())
+                        .equals(new java.util.HashSet<>(drafts));
     }
 
     /**
@@ -175,7 +192,8 @@ public class ZoneEditor {
             int at = indexOfSame(result, draft);
             if (at < 0) {
                 result.add(draft);
-            } else if (inputs.get(i).ttl().isGiven() && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
+            } else if (inputs.get(i).ttl().isGiven()
+                    && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
                 warnings.add(ttlChanged(path, draft, result.get(at).ttl()));
                 result.set(at, draft);
             } else {
@@ -199,8 +217,11 @@ public class ZoneEditor {
     }
 
     private static Message ttlChanged(String path, RecordDraft draft, Integer before) {
-        return Message.about(MessageCode.RECORD_TTL_CHANGED, path, "record already present (" + draft.name() + " "
-                + draft.type() + " " + draft.data() + "); its TTL changed from " + ttlText(before) + " to " + ttlText(draft.ttl()));
+        return Message.about(
+                MessageCode.RECORD_TTL_CHANGED,
+                path,
+                "record already present (" + draft.name() + " " + draft.type() + " " + draft.data()
+                        + "); its TTL changed from " + ttlText(before) + " to " + ttlText(draft.ttl()));
     }
 
     private static String ttlText(Integer ttl) {
@@ -213,7 +234,8 @@ public class ZoneEditor {
         Zone zone = locked(zoneName);
         List<String> domains = zone.domains().stream().map(AssignedDomain::name).toList();
         if (!domains.isEmpty() && !forceDelete) {
-            throw ApiException.conflict(MessageCode.STILL_IN_USE,
+            throw ApiException.conflict(
+                    MessageCode.STILL_IN_USE,
                     "The zone still has assigned domains " + domains + "; dissociate them or set forceDelete");
         }
         List<String> served = served(zone);
@@ -236,17 +258,23 @@ public class ZoneEditor {
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
-        long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class).setParameter("zone", zone).getSingleResult();
+        long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class)
+                .setParameter("zone", zone)
+                .getSingleResult();
         RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
         violations.throwIfAny();
-        claims.requireNoForeignNames(zone.name(), drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(), caller.accountId());
+        claims.requireNoForeignNames(
+                zone.name(),
+                drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(),
+                caller.accountId());
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
         boolean retimed = false;
         for (int i = 0; i < drafts.size(); i++) {
             RecordDraft draft = drafts.get(i);
             String path = "records[" + i + "]";
-            ZoneRecord same = present.stream().filter(r -> r.sameAs(draft)).findFirst().orElse(null);
+            ZoneRecord same =
+                    present.stream().filter(r -> r.sameAs(draft)).findFirst().orElse(null);
             if (same == null) {
                 ZoneRecord record = zone.add(draft);
                 present.add(record);
@@ -270,9 +298,17 @@ public class ZoneEditor {
     }
 
     private List<ZoneRecord> sameNamed(Zone zone, List<RecordDraft> drafts) {
-        List<String> names = drafts.stream().filter(d -> d != null).map(RecordDraft::name).distinct().toList();
-        return names.isEmpty() ? List.of() : em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
-                .setParameter("zone", zone).setParameter("names", names).getResultList();
+        List<String> names = drafts.stream()
+                .filter(d -> d != null)
+                .map(RecordDraft::name)
+                .distinct()
+                .toList();
+        return names.isEmpty()
+                ? List.of()
+                : em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
+                        .setParameter("zone", zone)
+                        .setParameter("names", names)
+                        .getResultList();
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
@@ -280,7 +316,8 @@ public class ZoneEditor {
         Zone zone = locked(zoneName);
         List<RecordMatcher> matchers = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
-            matchers.add(RecordMatcher.of(selectors.get(i), zone.name(), violations.at("records").at(i)));
+            matchers.add(RecordMatcher.of(
+                    selectors.get(i), zone.name(), violations.at("records").at(i)));
         }
         violations.throwIfAny();
         List<ZoneRecord> removed = zone.removeRecords(r -> matchers.stream().anyMatch(m -> m.matches(r)));

@@ -13,8 +13,7 @@ import net.hostingapi.zones.entity.ZoneRecord;
  */
 public final class ZoneFile {
 
-    private ZoneFile() {
-    }
+    private ZoneFile() {}
 
     /** The zone under its own name. */
     public static String render(Zone zone, ZoneSettings settings) {
@@ -24,7 +23,13 @@ public final class ZoneFile {
     /** The zone's records under {@code origin}: its own name or a domain assigned to it. */
     public static String render(Zone zone, String origin, ZoneSettings settings) {
         StringBuilder file = new StringBuilder();
-        file.append("; ").append(origin).append(" (zone ").append(zone.name()).append("), serial ").append(zone.serial()).append('\n');
+        file.append("; ")
+                .append(origin)
+                .append(" (zone ")
+                .append(zone.name())
+                .append("), serial ")
+                .append(zone.serial())
+                .append('\n');
         file.append("$ORIGIN ").append(origin).append(".\n");
         file.append("$TTL ").append(zone.ttl()).append('\n');
         line(file, "@", zone.ttl(), "SOA", soaData(zone));
@@ -41,8 +46,8 @@ public final class ZoneFile {
 
     /** The SOA's rdata, from the zone's settings: primary nameserver, hostmaster mailbox, serial, timers. */
     public static String soaData(Zone zone) {
-        return absolute(zone.nsFirst()) + " " + mailbox(zone.hostmaster()) + " " + zone.serial() + " "
-                + zone.refresh() + " " + zone.retry() + " " + zone.expire() + " " + zone.ttl();
+        return absolute(zone.nsFirst()) + " " + mailbox(zone.hostmaster()) + " " + zone.serial() + " " + zone.refresh()
+                + " " + zone.retry() + " " + zone.expire() + " " + zone.ttl();
     }
 
     /** The apex NS records every zone is published with. */
@@ -53,7 +58,8 @@ public final class ZoneFile {
     /** The (type, rdata) pairs a record is published as. */
     public static List<String[]> published(ZoneRecord record, ZoneSettings settings) {
         if (record.type().isDnsType()) {
-            return List.<String[]>of(new String[] {record.type().name(), RecordData.presentation(record.type(), record.data())});
+            return List.<String[]>of(
+                    new String[] {record.type().name(), RecordData.presentation(record.type(), record.data())});
         }
         Optional<String> ipv6 = settings.webForwardIpv6();
         return ipv6.isPresent()
@@ -62,7 +68,14 @@ public final class ZoneFile {
     }
 
     private static void line(StringBuilder file, String name, int ttl, String type, String data) {
-        file.append(name).append('\t').append(ttl).append("\tIN\t").append(type).append('\t').append(data).append('\n');
+        file.append(name)
+                .append('\t')
+                .append(ttl)
+                .append("\tIN\t")
+                .append(type)
+                .append('\t')
+                .append(data)
+                .append('\n');
     }
 
     static String absolute(String host) {

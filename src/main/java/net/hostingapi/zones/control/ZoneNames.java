@@ -17,11 +17,9 @@ public final class ZoneNames {
      * @param name    the A-label form, lower case, without trailing dot ({@code xn--mnchen-3ya.example})
      * @param unicode the U-label form for display ({@code münchen.example}); equals {@code name} for ASCII names
      */
-    public record ZoneName(String name, String unicode) {
-    }
+    public record ZoneName(String name, String unicode) {}
 
-    private ZoneNames() {
-    }
+    private ZoneNames() {}
 
     /**
      * Normalises a zone or domain name: one trailing dot removed, IDN converted to its A-label

@@ -112,11 +112,16 @@ public class ZoneSettings {
         }
         int bits = Integer.parseInt(mode, 8);
         java.nio.file.attribute.PosixFilePermission[] order = {
-            java.nio.file.attribute.PosixFilePermission.OWNER_READ, java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
-            java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE, java.nio.file.attribute.PosixFilePermission.GROUP_READ,
-            java.nio.file.attribute.PosixFilePermission.GROUP_WRITE, java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE,
-            java.nio.file.attribute.PosixFilePermission.OTHERS_READ, java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE,
-            java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE};
+            java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                    java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
+            java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE,
+                    java.nio.file.attribute.PosixFilePermission.GROUP_READ,
+            java.nio.file.attribute.PosixFilePermission.GROUP_WRITE,
+                    java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE,
+            java.nio.file.attribute.PosixFilePermission.OTHERS_READ,
+                    java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE,
+            java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE
+        };
         java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions =
                 java.util.EnumSet.noneOf(java.nio.file.attribute.PosixFilePermission.class);
         for (int i = 0; i < order.length; i++) {

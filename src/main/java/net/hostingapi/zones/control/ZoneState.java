@@ -14,7 +14,10 @@ import net.hostingapi.zones.entity.Zone;
 public record ZoneState(long zoneId, LocalDateTime createdAt, long version, String user, String projectUuid) {
 
     public static ZoneState of(Zone zone) {
-        return new ZoneState(zone.id(), zone.createdAt().truncatedTo(ChronoUnit.SECONDS), zone.version(),
+        return new ZoneState(
+                zone.id(),
+                zone.createdAt().truncatedTo(ChronoUnit.SECONDS),
+                zone.version(),
                 zone.user() == null ? null : zone.user().username(),
                 zone.project() == null ? null : zone.project().uuid());
     }

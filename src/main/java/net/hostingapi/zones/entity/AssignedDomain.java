@@ -35,8 +35,7 @@ public class AssignedDomain {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
-    protected AssignedDomain() {
-    }
+    protected AssignedDomain() {}
 
     AssignedDomain(Zone zone, String name) {
         this.zone = zone;

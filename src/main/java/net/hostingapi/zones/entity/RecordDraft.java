@@ -1,6 +1,5 @@
 package net.hostingapi.zones.entity;
 
-
 /** A record as validated and normalised from a request, before it is stored. */
 public record RecordDraft(String name, RecordType type, String data, Integer ttl) {
 

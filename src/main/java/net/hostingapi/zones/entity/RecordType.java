@@ -9,7 +9,19 @@ import java.util.Set;
  * answers them with a web forwarder, so they never appear in a zone file as such.
  */
 public enum RecordType {
-    A, AAAA, CNAME, MX, SRV, TXT, CAA, PTR, NS, HTTP_FRAME, HTTP_REDIRECT, TLSA, DS;
+    A,
+    AAAA,
+    CNAME,
+    MX,
+    SRV,
+    TXT,
+    CAA,
+    PTR,
+    NS,
+    HTTP_FRAME,
+    HTTP_REDIRECT,
+    TLSA,
+    DS;
 
     /** Whether the type is a real DNS type (published as itself in the zone file). */
     public boolean isDnsType() {

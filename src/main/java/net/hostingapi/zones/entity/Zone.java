@@ -35,7 +35,9 @@ import net.hostingapi.accounts.entity.Project;
 @Table(name = "zones")
 @NamedQuery(name = Zone.IN_ACCOUNT, query = "SELECT z FROM Zone z WHERE z.account.id = :account ORDER BY z.name")
 @NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
-@NamedQuery(name = Zone.OF_ACCOUNT_BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name AND z.account.id = :account")
+@NamedQuery(
+        name = Zone.OF_ACCOUNT_BY_NAME,
+        query = "SELECT z FROM Zone z WHERE z.name = :name AND z.account.id = :account")
 public class Zone {
 
     public static final String IN_ACCOUNT = "Zone.inAccount";
@@ -109,8 +111,7 @@ public class Zone {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected Zone() {
-    }
+    protected Zone() {}
 
     public Zone(Account account, String name, String nameUnicode, SoaSettings soa, String nsFirst, String nsSecond) {
         this.account = account;
@@ -129,7 +130,8 @@ public class Zone {
     }
 
     /** Changes the given SOA settings; null leaves one as it is. Tells whether any changed. */
-    public boolean configure(String newHostmaster, Integer newRefresh, Integer newRetry, Integer newExpire, Integer newTtl) {
+    public boolean configure(
+            String newHostmaster, Integer newRefresh, Integer newRetry, Integer newExpire, Integer newTtl) {
         boolean changed = false;
         if (newHostmaster != null && !newHostmaster.equals(hostmaster)) {
             hostmaster = newHostmaster;

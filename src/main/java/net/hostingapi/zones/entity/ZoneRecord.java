@@ -18,7 +18,9 @@ import java.time.ZoneOffset;
 /** One record of a zone: name relative to the zone ({@code @} the apex), data normalised; a null ttl inherits the zone's. */
 @Entity
 @Table(name = "zone_records")
-@NamedQuery(name = ZoneRecord.OF_ZONE_NAMED, query = "SELECT r FROM ZoneRecord r WHERE r.zone = :zone AND r.name IN :names")
+@NamedQuery(
+        name = ZoneRecord.OF_ZONE_NAMED,
+        query = "SELECT r FROM ZoneRecord r WHERE r.zone = :zone AND r.name IN :names")
 @NamedQuery(name = ZoneRecord.COUNT_OF_ZONE, query = "SELECT COUNT(r) FROM ZoneRecord r WHERE r.zone = :zone")
 public class ZoneRecord {
 
@@ -51,8 +53,7 @@ public class ZoneRecord {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected ZoneRecord() {
-    }
+    protected ZoneRecord() {}
 
     ZoneRecord(Zone zone, RecordDraft draft) {
         this.zone = zone;

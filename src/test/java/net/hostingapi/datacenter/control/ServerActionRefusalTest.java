@@ -33,22 +33,29 @@ class ServerActionRefusalTest {
     void aCancelledActionCannotBeCancelledAgain() {
         ServerAction action = pending();
         action.cancel();
-        assertRefusal("The server action is CANCELLED already; that is final",
+        assertRefusal(
+                "The server action is CANCELLED already; that is final",
                 assertThrows(InvalidTransition.class, action::cancel));
     }
 
     @Test
     void anIllegalMoveIsRefused() {
         ServerAction action = pending();
-        assertRefusal("A server action cannot move from PENDING to DONE",
-                assertThrows(InvalidTransition.class, () -> action.report(State.DONE, 100, "x", ServerActionReport.Reporter.MACHINE)));
+        assertRefusal(
+                "A server action cannot move from PENDING to DONE",
+                assertThrows(
+                        InvalidTransition.class,
+                        () -> action.report(State.DONE, 100, "x", ServerActionReport.Reporter.MACHINE)));
     }
 
     @Test
     void percentFallingWhileRunningIsRefused() {
         ServerAction action = pending();
         action.report(State.RUNNING, 40, "copying", ServerActionReport.Reporter.MACHINE);
-        assertRefusal("state_percent cannot fall below 40 while the action is RUNNING",
-                assertThrows(InvalidTransition.class, () -> action.report(State.RUNNING, 39, "back", ServerActionReport.Reporter.MACHINE)));
+        assertRefusal(
+                "state_percent cannot fall below 40 while the action is RUNNING",
+                assertThrows(
+                        InvalidTransition.class,
+                        () -> action.report(State.RUNNING, 39, "back", ServerActionReport.Reporter.MACHINE)));
     }
 }

@@ -21,10 +21,10 @@ class ServerActionTest {
             State.CANCELLED, EnumSet.noneOf(State.class));
 
     private static ServerAction actionIn(State state) {
-        ServerAction action = new ServerAction(null, "aa:bb:cc:dd:ee:ff", "192.0.2.1", ServerAction.Kind.RESCUE, null, null);
+        ServerAction action =
+                new ServerAction(null, "aa:bb:cc:dd:ee:ff", "192.0.2.1", ServerAction.Kind.RESCUE, null, null);
         switch (state) {
-            case PENDING -> {
-            }
+            case PENDING -> {}
             case RUNNING -> action.report(State.RUNNING, 10, "booted", ServerActionReport.Reporter.MACHINE);
             case DONE -> {
                 action.report(State.RUNNING, 10, "booted", ServerActionReport.Reporter.MACHINE);
@@ -47,10 +47,15 @@ class ServerActionTest {
                     assertEquals(to, action.state(), from + " -> " + to);
                     assertEquals(reports + 1, action.reports().size());
                 } else {
-                    InvalidTransition refused = assertThrows(InvalidTransition.class,
-                            () -> action.report(to, 50, "step", ServerActionReport.Reporter.MACHINE), from + " -> " + to);
-                    assertEquals(from.isFinal() ? "The server action is " + from + " already; that is final"
-                            : "A server action cannot move from " + from + " to " + to, refused.getMessage());
+                    InvalidTransition refused = assertThrows(
+                            InvalidTransition.class,
+                            () -> action.report(to, 50, "step", ServerActionReport.Reporter.MACHINE),
+                            from + " -> " + to);
+                    assertEquals(
+                            from.isFinal()
+                                    ? "The server action is " + from + " already; that is final"
+                                    : "A server action cannot move from " + from + " to " + to,
+                            refused.getMessage());
                     assertEquals(from, action.state(), "unchanged");
                     assertEquals(reports, action.reports().size(), "nothing recorded");
                 }
@@ -63,10 +68,13 @@ class ServerActionTest {
         ServerAction action = actionIn(State.RUNNING);
         action.report(State.RUNNING, 40, "copying", ServerActionReport.Reporter.MACHINE);
         action.report(State.RUNNING, 40, "still copying", ServerActionReport.Reporter.MACHINE);
-        InvalidTransition fell = assertThrows(InvalidTransition.class,
+        InvalidTransition fell = assertThrows(
+                InvalidTransition.class,
                 () -> action.report(State.RUNNING, 39, "back", ServerActionReport.Reporter.MACHINE));
         assertEquals("state_percent cannot fall below 40 while the action is RUNNING", fell.getMessage());
-        assertThrows(InvalidTransition.class, () -> action.report(State.DONE, 20, "done", ServerActionReport.Reporter.MACHINE),
+        assertThrows(
+                InvalidTransition.class,
+                () -> action.report(State.DONE, 20, "done", ServerActionReport.Reporter.MACHINE),
                 "nor when it finishes");
         assertEquals(40, action.statePercent());
         action.report(State.CANCELLED, 5, "aborted", ServerActionReport.Reporter.MACHINE);
@@ -76,8 +84,12 @@ class ServerActionTest {
     @Test
     void percentBoundsAreGuarded() {
         ServerAction action = actionIn(State.PENDING);
-        assertThrows(IllegalArgumentException.class, () -> action.report(State.RUNNING, -1, "x", ServerActionReport.Reporter.MACHINE));
-        assertThrows(IllegalArgumentException.class, () -> action.report(State.RUNNING, 101, "x", ServerActionReport.Reporter.MACHINE));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> action.report(State.RUNNING, -1, "x", ServerActionReport.Reporter.MACHINE));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> action.report(State.RUNNING, 101, "x", ServerActionReport.Reporter.MACHINE));
         action.report(State.RUNNING, 0, "x", ServerActionReport.Reporter.MACHINE);
         action.report(State.RUNNING, 100, "x", ServerActionReport.Reporter.MACHINE);
         assertEquals(100, action.statePercent());

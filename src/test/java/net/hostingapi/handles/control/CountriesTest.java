@@ -22,15 +22,20 @@ class CountriesTest {
         assertTrue(codes.stream().allMatch(code -> code.matches("[A-Z]{2}")));
         assertTrue(all.contains(new Countries.Country("DE", "Germany")));
         assertTrue(all.contains(new Countries.Country("GB", "United Kingdom")));
-        assertTrue(all.stream().noneMatch(c -> c.title().isBlank() || c.title().equals(c.code())), "every code has a name");
+        assertTrue(
+                all.stream().noneMatch(c -> c.title().isBlank() || c.title().equals(c.code())),
+                "every code has a name");
     }
 
     @Test
     void sortedByNameAsAnEnglishReaderExpects() {
-        List<String> titles = Countries.all().stream().map(Countries.Country::title).toList();
+        List<String> titles =
+                Countries.all().stream().map(Countries.Country::title).toList();
         Collator english = Collator.getInstance(Locale.ENGLISH);
         for (int i = 1; i < titles.size(); i++) {
-            assertTrue(english.compare(titles.get(i - 1), titles.get(i)) <= 0, titles.get(i - 1) + " before " + titles.get(i));
+            assertTrue(
+                    english.compare(titles.get(i - 1), titles.get(i)) <= 0,
+                    titles.get(i - 1) + " before " + titles.get(i));
         }
         assertEquals("Afghanistan", titles.get(0));
         assertEquals("Åland Islands", titles.get(1), "Å sorts with A, not after Z");

@@ -28,7 +28,9 @@ class VerificationTest {
     void aLinkFollowedTooLateChangesNothing() {
         Verification verification = new Verification();
         verification.issue("hash", SENT, DAYS_15);
-        assertEquals(Verification.Outcome.EXPIRED, verification.confirm(SENT.plusDays(15).plusSeconds(1)));
+        assertEquals(
+                Verification.Outcome.EXPIRED,
+                verification.confirm(SENT.plusDays(15).plusSeconds(1)));
         assertEquals(VerificationState.PENDING, verification.state(), "until refreshed");
         assertNull(verification.verifiedAt());
     }
@@ -38,7 +40,9 @@ class VerificationTest {
         Verification verification = new Verification();
         verification.issue("hash", SENT, DAYS_15);
         assertEquals(VerificationState.PENDING, verification.refresh(SENT.plusDays(15)));
-        assertEquals(VerificationState.EXPIRED, verification.refresh(SENT.plusDays(15).plusSeconds(1)));
+        assertEquals(
+                VerificationState.EXPIRED,
+                verification.refresh(SENT.plusDays(15).plusSeconds(1)));
     }
 
     @Test

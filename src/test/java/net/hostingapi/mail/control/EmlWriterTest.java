@@ -27,14 +27,22 @@ class EmlWriterTest {
 
     @Test
     void aMessageBecomesAnEmlFileThatParsesBack() throws Exception {
-        String body = "Hello Jürgen,\n\nplease open https://api.example/api/v1/domain/handles/verification/confirm?token="
-                + "a".repeat(43) + "\n";
-        MimeMessage message = MailSender.compose(Session.getInstance(new Properties()), "hostmaster@hosting.test",
-                "juergen@example.com", "Please verify Ä", body);
+        String body =
+                "Hello Jürgen,\n\nplease open https://api.example/api/v1/domain/handles/verification/confirm?token="
+                        + "a".repeat(43) + "\n";
+        MimeMessage message = MailSender.compose(
+                Session.getInstance(new Properties()),
+                "hostmaster@hosting.test",
+                "juergen@example.com",
+                "Please verify Ä",
+                body);
         Path file = EmlWriter.write(directory.resolve("outbox"), "mail-1.eml", message);
 
         assertEquals(directory.resolve("outbox").resolve("mail-1.eml"), file);
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), "a link acts for its recipient");
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                "a link acts for its recipient");
         MimeMessage read = parse(file);
         assertEquals(List.of(new InternetAddress("hostmaster@hosting.test")), List.of(read.getFrom()));
         assertEquals(new InternetAddress("juergen@example.com"), read.getRecipients(Message.RecipientType.TO)[0]);
@@ -57,7 +65,9 @@ class EmlWriterTest {
         try (Stream<Path> files = Files.list(directory.resolve("mails"))) {
             List<Path> written = files.toList();
             assertEquals(1, written.size());
-            assertTrue(written.get(0).getFileName().toString().matches("mail-\\d{8}T\\d{6}-null\\.eml"), written.toString());
+            assertTrue(
+                    written.get(0).getFileName().toString().matches("mail-\\d{8}T\\d{6}-null\\.eml"),
+                    written.toString());
             MimeMessage read = parse(written.get(0));
             assertEquals("someone@example.com", read.getRecipients(Message.RecipientType.TO)[0].toString());
             assertEquals("noreply@hosting.test", read.getFrom()[0].toString());

@@ -24,6 +24,9 @@ class OutgoingMailTest {
         LocalDateTime now = LocalDateTime.of(2025, 1, 1, 0, 0);
         mail.failed("x".repeat(600), now);
         assertEquals(500, mail.lastError().length());
-        assertEquals(now.plusSeconds(30), mail.nextAttemptAt(), "attempts is counted by the claim; 0 claims wait as the first");
+        assertEquals(
+                now.plusSeconds(30),
+                mail.nextAttemptAt(),
+                "attempts is counted by the claim; 0 claims wait as the first");
     }
 }

@@ -27,26 +27,37 @@ class ZoneCommandTest {
 
     @Test
     void theZoneIsOneArgumentAndNoShellSeesIt() throws Exception {
-        ZoneCommand command = ZoneCommand.of(Optional.of(" rndc  -c /etc/bind/rndc.conf\treload {zone} ")).orElseThrow();
-        assertEquals(List.of("rndc", "-c", "/etc/bind/rndc.conf", "reload", "example.com"), command.arguments("example.com"));
+        ZoneCommand command = ZoneCommand.of(Optional.of(" rndc  -c /etc/bind/rndc.conf\treload {zone} "))
+                .orElseThrow();
+        assertEquals(
+                List.of("rndc", "-c", "/etc/bind/rndc.conf", "reload", "example.com"),
+                command.arguments("example.com"));
 
         // a name with a space (not a valid zone name, but the command must not care) stays one argument
-        ZoneCommand.of(Optional.of("touch " + dir + "/{zone}")).orElseThrow().run("a b.example", Duration.ofSeconds(10));
+        ZoneCommand.of(Optional.of("touch " + dir + "/{zone}"))
+                .orElseThrow()
+                .run("a b.example", Duration.ofSeconds(10));
         assertTrue(Files.exists(dir.resolve("a b.example")));
         assertTrue(Files.notExists(dir.resolve("a")));
         Path marker = dir.resolve("injected");
-        ZoneCommand.of(Optional.of("test -n {zone}")).orElseThrow()
+        ZoneCommand.of(Optional.of("test -n {zone}"))
+                .orElseThrow()
                 .run("a.example;touch " + marker + ";$(touch " + marker + ")", Duration.ofSeconds(10));
         assertTrue(Files.notExists(marker), "nothing of the name was run by a shell");
     }
 
     @Test
     void aFailingCommandIsAnUnavailableNameserverWithItsOutput() {
-        ZoneCommand failing = ZoneCommand.of(Optional.of("ls /no/such/dir/{zone}")).orElseThrow();
-        var e = assertThrows(NameserverPublisher.Unavailable.class, () -> failing.run("a.example", Duration.ofSeconds(10)));
-        assertTrue(e.getMessage().contains("exited with") && e.getMessage().contains("/no/such/dir/a.example"), e.getMessage());
+        ZoneCommand failing =
+                ZoneCommand.of(Optional.of("ls /no/such/dir/{zone}")).orElseThrow();
+        var e = assertThrows(
+                NameserverPublisher.Unavailable.class, () -> failing.run("a.example", Duration.ofSeconds(10)));
+        assertTrue(
+                e.getMessage().contains("exited with") && e.getMessage().contains("/no/such/dir/a.example"),
+                e.getMessage());
 
-        ZoneCommand missing = ZoneCommand.of(Optional.of("no-such-binary-hostingapi reload {zone}")).orElseThrow();
+        ZoneCommand missing = ZoneCommand.of(Optional.of("no-such-binary-hostingapi reload {zone}"))
+                .orElseThrow();
         assertThrows(NameserverPublisher.Unavailable.class, () -> missing.run("a.example", Duration.ofSeconds(10)));
     }
 
@@ -64,9 +75,10 @@ class ZoneCommandTest {
         Map<String, Path> zones = new LinkedHashMap<>();
         zones.put("a.example", Path.of("/z/a.example.zone"));
         zones.put("q\"\\.example", Path.of("/z/q.zone"));
-        assertEquals("# Written by hosting-api after every zone created or deleted: do not edit.\n"
-                + "zone \"a.example\" { type primary; file \"/z/a.example.zone\"; };\n"
-                + "zone \"q\\\"\\\\.example\" { type primary; file \"/z/q.zone\"; };\n",
+        assertEquals(
+                "# Written by hosting-api after every zone created or deleted: do not edit.\n"
+                        + "zone \"a.example\" { type primary; file \"/z/a.example.zone\"; };\n"
+                        + "zone \"q\\\"\\\\.example\" { type primary; file \"/z/q.zone\"; };\n",
                 ZonesInclude.render(zones));
     }
 }

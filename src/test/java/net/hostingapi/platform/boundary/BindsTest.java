@@ -30,8 +30,10 @@ class BindsTest {
         Path classes = Path.of("target", "classes");
         List<String> checked = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(f -> f.toString().endsWith("Resource.class")).toList()) {
-                String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith("Resource.class")).toList()) {
+                String name =
+                        classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
                 Class<?> resource = Class.forName(name);
                 String source = Files.readString(Path.of("src", "main", "java", name.replace('.', '/') + ".java"));
                 for (Method method : resource.getDeclaredMethods()) {
@@ -40,8 +42,11 @@ class BindsTest {
                         continue;
                     }
                     Set<String> bound = bound(source, method.getName(), 2);
-                    assertEquals(Set.of(binds.value().getSimpleName()), bound,
-                            resource.getSimpleName() + "." + method.getName() + ": @Binds and parameters.bind disagree");
+                    assertEquals(
+                            Set.of(binds.value().getSimpleName()),
+                            bound,
+                            resource.getSimpleName() + "." + method.getName()
+                                    + ": @Binds and parameters.bind disagree");
                     checked.add(method.getName());
                 }
             }
@@ -74,8 +79,10 @@ class BindsTest {
 
     /** The text of the method declared at the class's indentation, or null. */
     private static String body(String source, String method) {
-        Matcher declaration = Pattern.compile("\\n    (?:(?:public|private|protected|static|final) )*[\\w<>\\[\\]., ?]+ "
-                + Pattern.quote(method) + "\\([^)]*\\)[^{;]*\\{").matcher(source);
+        Matcher declaration = Pattern.compile(
+                        "\\n    (?:(?:public|private|protected|static|final) )*[\\w<>\\[\\]., ?]+ "
+                                + Pattern.quote(method) + "\\([^)]*\\)[^{;]*\\{")
+                .matcher(source);
         if (!declaration.find()) {
             return null;
         }

@@ -26,35 +26,50 @@ class ForwardedForTest {
     @Test
     void thePeersIpv6ScopeIsDropped() {
         assertEquals("fe80::1", ForwardedFor.clientAddress("fe80:0:0:0:0:0:0:1%2", List.of(), List.of()));
-        assertEquals("198.51.100.1", ForwardedFor.clientAddress("0:0:0:0:0:0:0:1%0", List.of("198.51.100.1"), trusted("::1")));
+        assertEquals(
+                "198.51.100.1",
+                ForwardedFor.clientAddress("0:0:0:0:0:0:0:1%0", List.of("198.51.100.1"), trusted("::1")));
     }
 
     @Test
     void anUntrustedPeerCannotSpeakForAnother() {
-        assertEquals("192.0.2.7", ForwardedFor.clientAddress("192.0.2.7", List.of("198.51.100.1"), trusted("127.0.0.1")));
+        assertEquals(
+                "192.0.2.7", ForwardedFor.clientAddress("192.0.2.7", List.of("198.51.100.1"), trusted("127.0.0.1")));
     }
 
     @Test
     void aTrustedProxyNamesTheClient() {
-        assertEquals("198.51.100.1", ForwardedFor.clientAddress("127.0.0.1", List.of("198.51.100.1"), trusted("127.0.0.1")));
-        assertEquals("2001:db8::5", ForwardedFor.clientAddress("127.0.0.1", List.of("[2001:DB8::5]:4711"), trusted("127.0.0.1")));
-        assertEquals("198.51.100.1", ForwardedFor.clientAddress("127.0.0.1", List.of("198.51.100.1:4711"), trusted("127.0.0.1")));
-        assertEquals("127.0.0.1", ForwardedFor.clientAddress("127.0.0.1", List.of(), trusted("127.0.0.1")), "no header: the proxy itself");
+        assertEquals(
+                "198.51.100.1", ForwardedFor.clientAddress("127.0.0.1", List.of("198.51.100.1"), trusted("127.0.0.1")));
+        assertEquals(
+                "2001:db8::5",
+                ForwardedFor.clientAddress("127.0.0.1", List.of("[2001:DB8::5]:4711"), trusted("127.0.0.1")));
+        assertEquals(
+                "198.51.100.1",
+                ForwardedFor.clientAddress("127.0.0.1", List.of("198.51.100.1:4711"), trusted("127.0.0.1")));
+        assertEquals(
+                "127.0.0.1",
+                ForwardedFor.clientAddress("127.0.0.1", List.of(), trusted("127.0.0.1")),
+                "no header: the proxy itself");
     }
 
     @Test
     void theChainIsReadFromTheRightUpToTheFirstUntrustedHop() {
         List<AddressRange> proxies = trusted("127.0.0.1, 10.0.0.0/8");
         // A client may prepend anything; only what the trusted proxies appended counts.
-        assertEquals("203.0.113.9", ForwardedFor.clientAddress("127.0.0.1",
-                List.of("198.51.100.66, 203.0.113.9", "10.2.3.4"), proxies));
-        assertEquals("10.9.9.9", ForwardedFor.clientAddress("127.0.0.1", List.of("10.9.9.9, 10.2.3.4"), proxies),
+        assertEquals(
+                "203.0.113.9",
+                ForwardedFor.clientAddress("127.0.0.1", List.of("198.51.100.66, 203.0.113.9", "10.2.3.4"), proxies));
+        assertEquals(
+                "10.9.9.9",
+                ForwardedFor.clientAddress("127.0.0.1", List.of("10.9.9.9, 10.2.3.4"), proxies),
                 "all hops trusted: the first one");
     }
 
     @Test
     void aMalformedHopFromATrustedProxyIs400() {
-        ApiException refused = assertThrows(ApiException.class,
+        ApiException refused = assertThrows(
+                ApiException.class,
                 () -> ForwardedFor.clientAddress("127.0.0.1", List.of("unknown"), trusted("127.0.0.1")));
         assertEquals(400, refused.status());
     }

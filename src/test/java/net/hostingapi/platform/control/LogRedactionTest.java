@@ -16,13 +16,15 @@ class LogRedactionTest {
 
     @Test
     void blanksTheValuesOfSecretParametersAndBearerCredentials() {
-        assertEquals("A servlet request to the URI http://h:1/api/v1/dns/zones?authToken=*** contains form parameters",
+        assertEquals(
+                "A servlet request to the URI http://h:1/api/v1/dns/zones?authToken=*** contains form parameters",
                 LogRedaction.redact("A servlet request to the URI http://h:1/api/v1/dns/zones?authToken=" + SECRET
                         + " contains form parameters"));
         assertEquals("/confirm?x=1&token=***&y=2", LogRedaction.redact("/confirm?x=1&token=" + SECRET + "&y=2"));
         assertEquals("mail-smtp-password=***", LogRedaction.redact("mail-smtp-password=smtp:pass=word"));
         assertEquals("Authorization: Bearer ***", LogRedaction.redact("Authorization: Bearer " + SECRET));
-        assertEquals("{\"authToken\": \"***\", \"name\": \"x\"}",
+        assertEquals(
+                "{\"authToken\": \"***\", \"name\": \"x\"}",
                 LogRedaction.redact("{\"authToken\": \"" + SECRET + "\", \"name\": \"x\"}"));
     }
 
@@ -37,11 +39,13 @@ class LogRedactionTest {
     void redactsMessageParametersAndTheExceptionChainOfARecord() {
         LogRecord record = new LogRecord(Level.WARNING, "Request {0} failed: token={1}");
         record.setParameters(new Object[] {"/x?authToken=" + SECRET, SECRET, 42});
-        record.setThrown(new IllegalStateException("outer", new IllegalArgumentException("bad value password=" + SECRET)));
+        record.setThrown(
+                new IllegalStateException("outer", new IllegalArgumentException("bad value password=" + SECRET)));
         assertTrue(new LogRedaction(null).isLoggable(record));
         String formatted = new SimpleFormatter().format(record);
         assertFalse(formatted.contains(SECRET), formatted);
-        assertTrue(formatted.contains("Caused by: java.lang.IllegalArgumentException: bad value password=***"), formatted);
+        assertTrue(
+                formatted.contains("Caused by: java.lang.IllegalArgumentException: bad value password=***"), formatted);
         assertTrue(formatted.contains("at net.hostingapi.platform.control.LogRedactionTest"), formatted);
         assertEquals(42, record.getParameters()[2]);
     }

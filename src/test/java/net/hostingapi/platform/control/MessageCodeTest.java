@@ -16,7 +16,8 @@ class MessageCodeTest {
 
     @Test
     void codesAreUnique() {
-        Set<Integer> codes = Arrays.stream(MessageCode.values()).map(MessageCode::code).collect(Collectors.toSet());
+        Set<Integer> codes =
+                Arrays.stream(MessageCode.values()).map(MessageCode::code).collect(Collectors.toSet());
         assertEquals(MessageCode.values().length, codes.size());
     }
 

@@ -23,8 +23,10 @@ class ParameterParserTest {
     void manyAppendedKeysParseInLinearTime() {
         int count = ParameterParser.MAX_PARAMETERS - 1;
         String body = "x[]=1&".repeat(count);
-        Parameters parsed = assertTimeoutPreemptively(HANG_GUARD,
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII)));
+        Parameters parsed = assertTimeoutPreemptively(
+                HANG_GUARD,
+                () -> ParameterParser.parse(
+                        null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII)));
         Map<?, ?> x = (Map<?, ?>) parsed.values().get("x");
         assertEquals(count, x.size());
         assertEquals("1", x.get(Integer.toString(count - 1)));
@@ -41,32 +43,52 @@ class ParameterParserTest {
     @Test
     void tooManyParametersAre413() {
         String body = "x[]=1&".repeat(ParameterParser.MAX_PARAMETERS + 1);
-        ApiException refused = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(ApiException.class,
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII))));
+        ApiException refused = assertTimeoutPreemptively(
+                HANG_GUARD,
+                () -> assertThrows(
+                        ApiException.class,
+                        () -> ParameterParser.parse(
+                                null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII))));
         assertEquals(413, refused.status());
         assertEquals(MessageCode.TOO_MANY_PARAMETERS, refused.errors().get(0).code());
         String json = "{\"x\":[" + "1,".repeat(ParameterParser.MAX_PARAMETERS) + "1]}";
-        assertEquals(413, assertThrows(ApiException.class, () -> ParameterParser.parseJson(json)).status());
+        assertEquals(
+                413,
+                assertThrows(ApiException.class, () -> ParameterParser.parseJson(json))
+                        .status());
     }
 
     @Test
     void queryAndBodyCountTogether() {
         String half = "x[]=1&".repeat(ParameterParser.MAX_PARAMETERS / 2 + 1);
-        assertEquals(413, assertThrows(ApiException.class, () -> ParameterParser.parse(half, "application/x-www-form-urlencoded",
-                half.replace('x', 'y').getBytes(StandardCharsets.US_ASCII))).status());
+        assertEquals(
+                413,
+                assertThrows(
+                                ApiException.class,
+                                () -> ParameterParser.parse(
+                                        half,
+                                        "application/x-www-form-urlencoded",
+                                        half.replace('x', 'y').getBytes(StandardCharsets.US_ASCII)))
+                        .status());
     }
 
     @Test
     void deepNestingIs400() {
         for (int depth : List.of(ParameterParser.MAX_DEPTH + 1, 999, 1000, 1001, 100_000)) {
             String json = "{\"a\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
-            ApiException refused = assertTimeoutPreemptively(HANG_GUARD,
-                    () -> assertThrows(ApiException.class, () -> ParameterParser.parseJson(json)), "depth " + depth);
+            ApiException refused = assertTimeoutPreemptively(
+                    HANG_GUARD,
+                    () -> assertThrows(ApiException.class, () -> ParameterParser.parseJson(json)),
+                    "depth " + depth);
             assertEquals(400, refused.status(), "depth " + depth);
             String form = "a" + "[b]".repeat(depth) + "=1";
-            assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded(form)).status());
+            assertEquals(
+                    400,
+                    assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded(form))
+                            .status());
         }
-        String fine = "{\"a\":" + "[".repeat(ParameterParser.MAX_DEPTH - 1) + "]".repeat(ParameterParser.MAX_DEPTH - 1) + "}";
+        String fine =
+                "{\"a\":" + "[".repeat(ParameterParser.MAX_DEPTH - 1) + "]".repeat(ParameterParser.MAX_DEPTH - 1) + "}";
         ParameterParser.parseJson(fine);
     }
 
@@ -77,14 +99,26 @@ class ParameterParserTest {
         String rawNaive = new String(naive, StandardCharsets.ISO_8859_1);
         String multipart = "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n" + rawNaive + "\r\n--b--\r\n";
         List<Runnable> requests = List.of(
-                () -> ParameterParser.parse(null, "application/json", ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
-                () -> ParameterParser.parse(null, null, ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=na%EFve".getBytes(StandardCharsets.US_ASCII)),
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", ("x=" + rawNaive).getBytes(StandardCharsets.ISO_8859_1)),
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "na%EFve=x".getBytes(StandardCharsets.US_ASCII)),
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=%C3".getBytes(StandardCharsets.US_ASCII)),
-                () -> ParameterParser.parse(null, "application/x-www-form-urlencoded", "x=%ED%A0%80".getBytes(StandardCharsets.US_ASCII)),
-                () -> ParameterParser.parse(null, "multipart/form-data; boundary=b", multipart.getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(
+                        null,
+                        "application/json",
+                        ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(
+                        null, null, ("{\"x\":\"" + rawNaive + "\"}").getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(
+                        null, "application/x-www-form-urlencoded", "x=na%EFve".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(
+                        null,
+                        "application/x-www-form-urlencoded",
+                        ("x=" + rawNaive).getBytes(StandardCharsets.ISO_8859_1)),
+                () -> ParameterParser.parse(
+                        null, "application/x-www-form-urlencoded", "na%EFve=x".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(
+                        null, "application/x-www-form-urlencoded", "x=%C3".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(
+                        null, "application/x-www-form-urlencoded", "x=%ED%A0%80".getBytes(StandardCharsets.US_ASCII)),
+                () -> ParameterParser.parse(
+                        null, "multipart/form-data; boundary=b", multipart.getBytes(StandardCharsets.ISO_8859_1)),
                 () -> ParameterParser.parse("x=na%EFve", null, new byte[0]),
                 () -> ParameterParser.parse("x=na\uFFFDve", null, new byte[0]));
         for (Runnable request : requests) {
@@ -97,10 +131,19 @@ class ParameterParserTest {
     @Test
     void validUtf8AndPercentEncodingDecode() {
         byte[] utf8 = "x=na\u00efve+%C3%AFx&y=%2B%25".getBytes(StandardCharsets.UTF_8);
-        Map<String, Object> parsed = ParameterParser.parse("q=%E2%82%AC", "application/x-www-form-urlencoded", utf8).values();
+        Map<String, Object> parsed = ParameterParser.parse("q=%E2%82%AC", "application/x-www-form-urlencoded", utf8)
+                .values();
         assertEquals(Map.of("q", "\u20ac", "x", "na\u00efve \u00efx", "y", "+%"), parsed);
-        assertEquals(Map.of("x", "\u20ac"), ParameterParser.parse("x=\u20ac", null, new byte[0]).values());
-        assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%ZZ")).status());
-        assertEquals(400, assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%4")).status());
+        assertEquals(
+                Map.of("x", "\u20ac"),
+                ParameterParser.parse("x=\u20ac", null, new byte[0]).values());
+        assertEquals(
+                400,
+                assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%ZZ"))
+                        .status());
+        assertEquals(
+                400,
+                assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%4"))
+                        .status());
     }
 }

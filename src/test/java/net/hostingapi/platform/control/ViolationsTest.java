@@ -16,9 +16,14 @@ class ViolationsTest {
         violations.at("records").at(2).at("ttl").add(MessageCode.FIELD_OUT_OF_RANGE, "must be at least 60");
         violations.at("name").add(MessageCode.FIELD_INVALID, "is not a domain name");
 
-        assertEquals(List.of(
-                new Message(MessageCode.FIELD_OUT_OF_RANGE, "records[2].ttl: must be at least 60", "records[2].ttl"),
-                new Message(MessageCode.FIELD_INVALID, "name: is not a domain name", "name")), violations.messages());
+        assertEquals(
+                List.of(
+                        new Message(
+                                MessageCode.FIELD_OUT_OF_RANGE,
+                                "records[2].ttl: must be at least 60",
+                                "records[2].ttl"),
+                        new Message(MessageCode.FIELD_INVALID, "name: is not a domain name", "name")),
+                violations.messages());
     }
 
     @Test
@@ -43,6 +48,7 @@ class ViolationsTest {
 
         ApiException thrown = assertThrows(ApiException.class, violations::throwIfAny);
         assertEquals(422, thrown.status());
-        assertEquals(List.of("a", "b"), thrown.errors().stream().map(Message::field).toList());
+        assertEquals(
+                List.of("a", "b"), thrown.errors().stream().map(Message::field).toList());
     }
 }

@@ -24,13 +24,17 @@ class ZoneRepresentationsTest {
         zone.assign("example.net");
         numberRecords(zone);
 
-        assertEquals(ZoneRepresentations.zone(zone).toString(), ZoneRepresentations.zoneText(zone, written(zone)).json());
+        assertEquals(
+                ZoneRepresentations.zone(zone).toString(),
+                ZoneRepresentations.zoneText(zone, written(zone)).json());
     }
 
     @Test
     void aZoneWithoutRecordsKeepsItsEmptyArray() throws Exception {
         Zone zone = zone("empty.example");
-        assertEquals(ZoneRepresentations.zone(zone).toString(), ZoneRepresentations.zoneText(zone, List.of()).json());
+        assertEquals(
+                ZoneRepresentations.zone(zone).toString(),
+                ZoneRepresentations.zoneText(zone, List.of()).json());
     }
 
     @Test
@@ -39,17 +43,25 @@ class ZoneRepresentationsTest {
         zone.addRecord(new RecordDraft("a", RecordType.A, "192.0.2.7", null));
         numberRecords(zone);
         set(zone, "nsSecond", "ns2.example.org\",\"records\":[]");
-        assertEquals(ZoneRepresentations.zone(zone).toString(),
+        assertEquals(
+                ZoneRepresentations.zone(zone).toString(),
                 ZoneRepresentations.zoneText(zone, written(zone)).json());
     }
 
     private static List<String> written(Zone zone) {
-        return zone.records().stream().map(r -> ZoneRepresentations.record(r, zone).toString()).toList();
+        return zone.records().stream()
+                .map(r -> ZoneRepresentations.record(r, zone).toString())
+                .toList();
     }
 
     private static Zone zone(String name) throws Exception {
-        Zone zone = new Zone(new Account("acme", false), name, name, new SoaSettings("hostmaster@" + name, 43200, 7200, 1209600, 300),
-                "ns1.example.org", "ns2.example.org");
+        Zone zone = new Zone(
+                new Account("acme", false),
+                name,
+                name,
+                new SoaSettings("hostmaster@" + name, 43200, 7200, 1209600, 300),
+                "ns1.example.org",
+                "ns2.example.org");
         set(zone, "id", 42L);
         return zone;
     }

@@ -18,12 +18,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostmasterMailboxTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"hostmaster@hm.example", "first.last@hm.example", "a+dns@hm.example", "$INCLUDE@hm.example",
-            "o'brien@hm.example", "x_y-z@sub.hm.example", "!#$%&'*+/=?^_`{|}~-@hm.example", "a.b.c@hm.example"})
+    @ValueSource(
+            strings = {
+                "hostmaster@hm.example",
+                "first.last@hm.example",
+                "a+dns@hm.example",
+                "$INCLUDE@hm.example",
+                "o'brien@hm.example",
+                "x_y-z@sub.hm.example",
+                "!#$%&'*+/=?^_`{|}~-@hm.example",
+                "a.b.c@hm.example"
+            })
     void acceptedMailboxesLoadInNamedCheckzone(String hostmaster) throws Exception {
         assertTrue(HostmasterMailbox.Validator.isValid(hostmaster), hostmaster);
-        Zone zone = new Zone(new Account("acme", false), "hm.example", "hm.example",
-                new SoaSettings(hostmaster, 43200, 7200, 1209600, 300), "ns1.hm.example", "ns2.hm.example");
+        Zone zone = new Zone(
+                new Account("acme", false),
+                "hm.example",
+                "hm.example",
+                new SoaSettings(hostmaster, 43200, 7200, 1209600, 300),
+                "ns1.hm.example",
+                "ns2.hm.example");
         Field id = Zone.class.getDeclaredField("id");
         id.setAccessible(true);
         id.set(zone, 1L);
@@ -33,9 +47,19 @@ class HostmasterMailboxTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"a;b c\"@hm.example", "\"x) (y\"@hm.example", "\"$INCLUDE /etc/passwd\"@hm.example",
-            "ü@hm.example", "a\\b@hm.example", "\"ab\"@hm.example", "a..b@hm.example", ".a@hm.example",
-            "hostmaster@hm", "Name <a@hm.example>"})
+    @ValueSource(
+            strings = {
+                "\"a;b c\"@hm.example",
+                "\"x) (y\"@hm.example",
+                "\"$INCLUDE /etc/passwd\"@hm.example",
+                "ü@hm.example",
+                "a\\b@hm.example",
+                "\"ab\"@hm.example",
+                "a..b@hm.example",
+                ".a@hm.example",
+                "hostmaster@hm",
+                "Name <a@hm.example>"
+            })
     void mailboxesNoRnameCanNameAreRefused(String hostmaster) {
         assertFalse(HostmasterMailbox.Validator.isValid(hostmaster), hostmaster);
     }

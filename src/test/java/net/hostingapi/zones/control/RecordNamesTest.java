@@ -22,22 +22,22 @@ class RecordNamesTest {
 
     @ParameterizedTest
     @CsvSource({
-            "www, www",
-            "WWW, www",
-            "a.b.c, a.b.c",
-            "www.example.com, www",
-            "www.example.com., www",
-            "Mail.Example.COM., mail",
-            "example.com, @",
-            "example.com., @",
-            "*, *",
-            "*.dev, *.dev",
-            "*.example.com., *",
-            "_acme-challenge, _acme-challenge",
-            "_sip._tcp, _sip._tcp",
-            "_25._tcp.mail.example.com., _25._tcp.mail",
-            "bücher, xn--bcher-kva",
-            "www.notexample.com, www.notexample.com",
+        "www, www",
+        "WWW, www",
+        "a.b.c, a.b.c",
+        "www.example.com, www",
+        "www.example.com., www",
+        "Mail.Example.COM., mail",
+        "example.com, @",
+        "example.com., @",
+        "*, *",
+        "*.dev, *.dev",
+        "*.example.com., *",
+        "_acme-challenge, _acme-challenge",
+        "_sip._tcp, _sip._tcp",
+        "_25._tcp.mail.example.com., _25._tcp.mail",
+        "bücher, xn--bcher-kva",
+        "www.notexample.com, www.notexample.com",
     })
     void makesNamesRelative(String input, String expected) {
         assertEquals(expected, RecordNames.relative(input, ZONE));
@@ -45,15 +45,34 @@ class RecordNamesTest {
 
     @Test
     void qualifiedNameOutsideTheZoneIsRejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RecordNames.relative("www.example.org.", ZONE));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> RecordNames.relative("www.example.org.", ZONE));
         assertTrue(e.getMessage().contains("outside the zone"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> RecordNames.relative("notexample.com.", ZONE));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {" ", ".", "a..b", "-www", "www-", "w w", "www\n", "www\u007f", "a.*", "*a", "**", "a.*.b",
-            "@.www", "www@", "_", "_-x", "we_b", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"})
+    @ValueSource(
+            strings = {
+                " ",
+                ".",
+                "a..b",
+                "-www",
+                "www-",
+                "w w",
+                "www\n",
+                "www\u007f",
+                "a.*",
+                "*a",
+                "**",
+                "a.*.b",
+                "@.www",
+                "www@",
+                "_",
+                "_-x",
+                "we_b",
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+            })
     void rejects(String input) {
         assertThrows(IllegalArgumentException.class, () -> RecordNames.relative(input, ZONE));
     }
@@ -64,7 +83,8 @@ class RecordNamesTest {
         assertEquals(128, name128.length());
         assertEquals(name128, RecordNames.relative(name128, ZONE));
         String name129 = name128 + "c";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordNames.relative(name129, ZONE));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> RecordNames.relative(name129, ZONE));
         assertTrue(e.getMessage().contains("128"), e.getMessage());
     }
 

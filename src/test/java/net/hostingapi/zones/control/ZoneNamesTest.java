@@ -15,15 +15,20 @@ class ZoneNamesTest {
     @Test
     void lowerCasesAndDropsTrailingDot() {
         assertEquals(new ZoneName("example.com", "example.com"), ZoneNames.normalize("Example.COM."));
-        assertEquals("sub.example.co.uk", ZoneNames.normalize("sub.example.co.uk").name());
-        assertEquals("3.2.1.in-addr.arpa", ZoneNames.normalize("3.2.1.in-addr.arpa").name());
+        assertEquals(
+                "sub.example.co.uk", ZoneNames.normalize("sub.example.co.uk").name());
+        assertEquals(
+                "3.2.1.in-addr.arpa", ZoneNames.normalize("3.2.1.in-addr.arpa").name());
     }
 
     @Test
     void idnBecomesItsALabelWithUnicodeBeside() {
         assertEquals(new ZoneName("xn--mnchen-3ya.example", "münchen.example"), ZoneNames.normalize("münchen.example"));
-        assertEquals(new ZoneName("xn--mnchen-3ya.example", "münchen.example"), ZoneNames.normalize("MÜNCHEN.example."));
-        assertEquals(new ZoneName("xn--mnchen-3ya.example", "münchen.example"), ZoneNames.normalize("xn--mnchen-3ya.example"));
+        assertEquals(
+                new ZoneName("xn--mnchen-3ya.example", "münchen.example"), ZoneNames.normalize("MÜNCHEN.example."));
+        assertEquals(
+                new ZoneName("xn--mnchen-3ya.example", "münchen.example"),
+                ZoneNames.normalize("xn--mnchen-3ya.example"));
     }
 
     @Test
@@ -36,9 +41,27 @@ class ZoneNamesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", " ", "com", "com.", ".", "example..com", ".example.com", "-example.com",
-            "example-.com", "exa_mple.com", "*.example.com", "exa mple.com", "example.com\n", "exa\u0000mple.com",
-            "1.2.3.4", "xn--zz-invalid-punycode-.com", "xn--99999999.com", "a@b.com"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "com",
+                "com.",
+                ".",
+                "example..com",
+                ".example.com",
+                "-example.com",
+                "example-.com",
+                "exa_mple.com",
+                "*.example.com",
+                "exa mple.com",
+                "example.com\n",
+                "exa\u0000mple.com",
+                "1.2.3.4",
+                "xn--zz-invalid-punycode-.com",
+                "xn--99999999.com",
+                "a@b.com"
+            })
     void rejects(String input) {
         assertThrows(IllegalArgumentException.class, () -> ZoneNames.normalize(input));
         assertFalse(ZoneNames.isValidDomainName(input));

@@ -11,9 +11,11 @@ class ZoneSettingsTest {
     void zoneFileModeIsOctal() {
         ZoneSettings settings = new ZoneSettings();
         settings.zoneFileMode = "0640";
-        assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
+        assertEquals(
+                "rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
         settings.zoneFileMode = "644";
-        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
+        assertEquals(
+                "rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(settings.zoneFilePermissions()));
         settings.zoneFileMode = "rw-r-----";
         assertThrows(IllegalArgumentException.class, settings::zoneFilePermissions);
         settings.zoneFileMode = "4755";

@@ -16,7 +16,8 @@ class RecordTypeTest {
 
     @Test
     void allThirteenTypesInSpecOrder() {
-        assertEquals("[A, AAAA, CNAME, MX, SRV, TXT, CAA, PTR, NS, HTTP_FRAME, HTTP_REDIRECT, TLSA, DS]",
+        assertEquals(
+                "[A, AAAA, CNAME, MX, SRV, TXT, CAA, PTR, NS, HTTP_FRAME, HTTP_REDIRECT, TLSA, DS]",
                 java.util.Arrays.toString(values()));
     }
 
@@ -48,7 +49,9 @@ class RecordTypeTest {
 
     @Test
     void allowedTypesCannotBeModified() {
-        assertThrows(UnsupportedOperationException.class, () -> Operation.ADD.allowedTypes().add(DS));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> Operation.ADD.allowedTypes().add(DS));
         assertFalse(Operation.ADD.allows(DS));
     }
 
