@@ -27,23 +27,6 @@ public class MailMetrics {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
         metrics.counter(FAILURES);
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "mail_outbox_backlog",
-                "Mails waiting for delivery",
-                "SELECT COUNT(*) FROM mail_outbox");
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "mail_outbox_failing",
-                "Mails whose last delivery attempt failed (retried with backoff)",
-                "SELECT COUNT(*) FROM mail_outbox WHERE last_error IS NOT NULL");
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "mail_outbox_oldest_age_seconds",
-                "Seconds the oldest waiting mail has waited",
-                "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM mail_outbox");
+        DatabaseGauges.registerOutbox(metrics, database, "mail_outbox", "Mails to deliver");
     }
 }

@@ -29,23 +29,6 @@ public class PublicationMetrics {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
         metrics.counter(FAILURES);
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "nameserver_outbox_backlog",
-                "Changes waiting to be published to the nameserver",
-                "SELECT COUNT(*) FROM nameserver_outbox");
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "nameserver_outbox_failing",
-                "Waiting changes whose last publication failed (retried with backoff)",
-                "SELECT COUNT(*) FROM nameserver_outbox WHERE last_error IS NOT NULL");
-        DatabaseGauges.register(
-                metrics,
-                database,
-                "nameserver_outbox_oldest_age_seconds",
-                "Seconds the oldest waiting change has waited",
-                "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM nameserver_outbox");
+        DatabaseGauges.registerOutbox(metrics, database, "nameserver_outbox", "Changes to publish to the nameserver");
     }
 }

@@ -19,6 +19,7 @@ import java.sql.SQLTransientConnectionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.DeadlockRetry;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Violations;
 
@@ -70,7 +71,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             if (cause instanceof OptimisticLockException
                     || cause instanceof PessimisticLockException
                     || cause instanceof jakarta.persistence.LockTimeoutException
-                    || (cause instanceof java.sql.SQLException sql && isDeadlock(sql))) {
+                    || (cause instanceof java.sql.SQLException sql && DeadlockRetry.isLockRace(sql))) {
                 return ApiException.conflict(MessageCode.CONCURRENT_CHANGE, MessageCode.CONCURRENT_CHANGE.text());
             }
             if (cause instanceof SQLIntegrityConstraintViolationException) {
@@ -152,10 +153,5 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             }
         }
         return false;
-    }
-
-    /** MariaDB: 1213 deadlock, 1205 lock wait timeout. */
-    private static boolean isDeadlock(java.sql.SQLException sql) {
-        return sql.getErrorCode() == 1213 || sql.getErrorCode() == 1205 || "40001".equals(sql.getSQLState());
     }
 }

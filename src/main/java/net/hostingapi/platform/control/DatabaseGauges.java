@@ -30,6 +30,27 @@ public final class DatabaseGauges {
                 db -> read(db, name, sql));
     }
 
+    /**
+     * The three gauges of an outbox table (rows with {@code created_at} and {@code last_error}):
+     * {@code <table>_backlog}, {@code <table>_failing} (last attempt failed) and
+     * {@code <table>_oldest_age_seconds}; {@code entries} names what a row is, for the descriptions.
+     */
+    public static void registerOutbox(MetricRegistry metrics, DataSource database, String table, String entries) {
+        register(metrics, database, table + "_backlog", entries + " waiting", "SELECT COUNT(*) FROM " + table);
+        register(
+                metrics,
+                database,
+                table + "_failing",
+                entries + " whose last attempt failed (retried with backoff)",
+                "SELECT COUNT(*) FROM " + table + " WHERE last_error IS NOT NULL");
+        register(
+                metrics,
+                database,
+                table + "_oldest_age_seconds",
+                "Seconds the oldest of the " + entries.toLowerCase(java.util.Locale.ROOT) + " waiting has waited",
+                "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM " + table);
+    }
+
     private static long read(DataSource database, String name, String sql) {
         try (Connection connection = database.getConnection();
                 Statement statement = connection.createStatement();

@@ -57,14 +57,16 @@ public class DeadlockRetry {
     /** A deadlock or lock wait timeout anywhere in the chain (EJB, JPA and EclipseLink wrap the driver's error). */
     public static boolean lostLockRace(Throwable thrown) {
         for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof SQLException sql
-                    && (sql.getErrorCode() == 1213
-                            || sql.getErrorCode() == 1205
-                            || "40001".equals(sql.getSQLState()))) {
+            if (cause instanceof SQLException sql && isLockRace(sql)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** MariaDB: 1213 deadlock, 1205 lock wait timeout; 40001 the standard's serialization failure. */
+    public static boolean isLockRace(SQLException sql) {
+        return sql.getErrorCode() == 1213 || sql.getErrorCode() == 1205 || "40001".equals(sql.getSQLState());
     }
 
     private static String rootMessage(Throwable thrown) {
