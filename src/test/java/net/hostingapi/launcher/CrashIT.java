@@ -185,29 +185,9 @@ class CrashIT {
             ServiceLauncher.deleteTree(dataDir);
             Files.createDirectories(dataDir);
             int port = EmbeddedMariaDb.freePort();
-            ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile());
+            ProcessBuilder builder = ServiceProcess.runCommand(
+                    output, "DB_ACQUIRE_TIMEOUT_MILLIS", "DB_CONNECT_TIMEOUT_MILLIS", "DB_SOCKET_TIMEOUT_MILLIS");
             Map<String, String> env = builder.environment();
-            for (String configured : List.of(
-                    "DB_URL",
-                    "DB_USER",
-                    "DB_PASSWORD",
-                    "PDNS_API_URL",
-                    "PDNS_API_KEY",
-                    "SMTP_HOST",
-                    "SMTP_PORT",
-                    "SMTP_USER",
-                    "SMTP_PASSWORD",
-                    "MAIL_FROM",
-                    "MAIL_OUTBOX_DIR",
-                    "PUBLIC_BASE_URL",
-                    "HAZELCAST_PORT",
-                    "DB_ACQUIRE_TIMEOUT_MILLIS",
-                    "DB_CONNECT_TIMEOUT_MILLIS",
-                    "DB_SOCKET_TIMEOUT_MILLIS")) {
-                env.remove(configured);
-            }
             if (server != null) {
                 env.put("DB_URL", server.url("hostingapi") + "?user=root");
             }

@@ -72,30 +72,9 @@ class DatabaseFaultsIT {
         ServiceLauncher.deleteTree(DATA_DIR);
         Files.createDirectories(DATA_DIR);
         int port = EmbeddedMariaDb.freePort();
-        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
-                .redirectErrorStream(true)
-                .redirectOutput(OUTPUT.toFile());
+        ProcessBuilder builder = ServiceProcess.runCommand(
+                OUTPUT, "DB_ACQUIRE_TIMEOUT_MILLIS", "DB_CONNECT_TIMEOUT_MILLIS", "DB_SOCKET_TIMEOUT_MILLIS");
         Map<String, String> env = builder.environment();
-        // the run command as a developer starts it: embedded database, zone files, mails as files
-        for (String configured : List.of(
-                "DB_URL",
-                "DB_USER",
-                "DB_PASSWORD",
-                "PDNS_API_URL",
-                "PDNS_API_KEY",
-                "SMTP_HOST",
-                "SMTP_PORT",
-                "SMTP_USER",
-                "SMTP_PASSWORD",
-                "MAIL_FROM",
-                "MAIL_OUTBOX_DIR",
-                "PUBLIC_BASE_URL",
-                "HAZELCAST_PORT",
-                "DB_ACQUIRE_TIMEOUT_MILLIS",
-                "DB_CONNECT_TIMEOUT_MILLIS",
-                "DB_SOCKET_TIMEOUT_MILLIS")) {
-            env.remove(configured);
-        }
         env.put("HTTP_PORT", Integer.toString(port));
         env.put("DATA_DIR", DATA_DIR.toString());
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);

@@ -48,28 +48,8 @@ class RunCommandIT {
 
     private static List<String> launch(String name) throws Exception {
         Path output = DATA_DIR.resolveSibling("run-command-" + name + ".out");
-        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile());
+        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN");
         Map<String, String> env = builder.environment();
-        // as a developer runs it: no database, no nameserver, no mail server configured
-        for (String configured : List.of(
-                "DB_URL",
-                "DB_USER",
-                "DB_PASSWORD",
-                "PDNS_API_URL",
-                "PDNS_API_KEY",
-                "SMTP_HOST",
-                "SMTP_PORT",
-                "SMTP_USER",
-                "SMTP_PASSWORD",
-                "MAIL_FROM",
-                "MAIL_OUTBOX_DIR",
-                "BOOTSTRAP_TOKEN",
-                "PUBLIC_BASE_URL",
-                "HAZELCAST_PORT")) {
-            env.remove(configured);
-        }
         env.put("HTTP_PORT", Integer.toString(port));
         env.put("DATA_DIR", DATA_DIR.toString());
         launcher = builder.start();

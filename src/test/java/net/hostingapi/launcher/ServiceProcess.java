@@ -5,7 +5,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import net.hostingapi.support.Api;
 
 /** A service started as a process of its own (the run command, the runnable jar): waiting for it, stopping it. */
@@ -16,7 +18,37 @@ final class ServiceProcess {
             .connectTimeout(Duration.ofSeconds(5))
             .build();
 
+    /** What the suite configures for Payara and a developer's shell does not: a run command started by a test leaves it out. */
+    private static final List<String> SUITE_CONFIGURATION = List.of(
+            "DB_URL",
+            "DB_USER",
+            "DB_PASSWORD",
+            "PDNS_API_URL",
+            "PDNS_API_KEY",
+            "SMTP_HOST",
+            "SMTP_PORT",
+            "SMTP_USER",
+            "SMTP_PASSWORD",
+            "MAIL_FROM",
+            "MAIL_OUTBOX_DIR",
+            "PUBLIC_BASE_URL",
+            "HAZELCAST_PORT");
+
     private ServiceProcess() {}
+
+    /**
+     * The run command as a developer starts it (embedded database, zone files, mails as files),
+     * its output to {@code output}: the suite's configuration and {@code alsoUnset} removed from
+     * the environment, for the test to add its own.
+     */
+    static ProcessBuilder runCommand(Path output, String... alsoUnset) {
+        ProcessBuilder builder = new ProcessBuilder(ServiceLauncher.command())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile());
+        SUITE_CONFIGURATION.forEach(builder.environment()::remove);
+        List.of(alsoUnset).forEach(builder.environment()::remove);
+        return builder;
+    }
 
     /**
      * 200 once the service answers an authenticated request; while Payara starts, anything else
