@@ -5,10 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import java.net.URL;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -96,6 +104,74 @@ class MetricsIT {
         }
     }
 
+    /**
+     * Requests waiting on a zone's row lock each hold a pool connection: while the test holds the
+     * lock, the in-use gauge counts them; once it lets go, they complete and the connections return.
+     */
+    @Test
+    void connectionPoolUsageCountsConnectionsHeldByRequests() throws Exception {
+        Api.Customer customer = Api.at(base).newCustomer();
+        String zone = customer.username() + ".example";
+        assertEquals(
+                201,
+                customer.api()
+                        .json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", zone).build())
+                        .status());
+        String idle = metrics();
+        assertTrue(pool(idle, "connection_pool_max_size") >= 8, idle);
+        assertTrue(pool(idle, "connection_pool_waiting") == 0, idle);
+        int writers = 4;
+        ExecutorService threads = Executors.newFixedThreadPool(writers);
+        List<Future<Integer>> answers = new ArrayList<>();
+        double heldInUse;
+        try (Connection lock = Database.connect()) {
+            lock.setAutoCommit(false);
+            try (PreparedStatement select = lock.prepareStatement("SELECT id FROM zones WHERE name = ? FOR UPDATE")) {
+                select.setString(1, zone);
+                select.executeQuery().close();
+            }
+            for (int i = 0; i < writers; i++) {
+                String name = "w" + i;
+                answers.add(threads.submit(() -> customer.api()
+                        .json(
+                                "POST",
+                                "/api/v1/dns/zones/records/add",
+                                Json.createObjectBuilder()
+                                        .add("zone", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", name)
+                                                                .add("type", "A")
+                                                                .add("data", "192.0.2.1")))
+                                        .build())
+                        .status()));
+            }
+            // Wait (well below the service's lock and socket timeouts) until every writer holds its connection.
+            heldInUse = 0;
+            for (int i = 0; i < 100 && heldInUse < writers; i++) {
+                heldInUse = pool(metrics(), "connection_pool_in_use");
+                Thread.sleep(20);
+            }
+            lock.rollback();
+        }
+        for (Future<Integer> answer : answers) {
+            assertEquals(200, answer.get(30, TimeUnit.SECONDS));
+        }
+        threads.shutdown();
+        assertTrue(heldInUse >= writers, "in use while the writers wait: " + heldInUse);
+        double after = writers;
+        for (int i = 0; i < 100 && after >= writers; i++) {
+            after = pool(metrics(), "connection_pool_in_use");
+            Thread.sleep(20);
+        }
+        assertTrue(after >= 0 && after < writers, "returned to the pool: " + after);
+    }
+
     @Test
     void healthMetricsAndUnknownPathsCarryARequestIdAndAreCounted() {
         Api api = Api.at(base);
@@ -118,6 +194,16 @@ class MetricsIT {
         Api.Response response = Api.at(base).get("/metrics");
         assertEquals(200, response.status());
         return response.body();
+    }
+
+    /** The value of the gauge {@code name} of the service's pool; -2 if absent. */
+    private static double pool(String text, String name) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + "{") && line.contains("pool=\"HostingPool\"")) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return -2;
     }
 
     /** The value of the series of {@code name} with the given operation and status labels; 0 if absent. */

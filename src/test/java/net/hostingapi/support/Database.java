@@ -47,7 +47,8 @@ public final class Database {
         return statement;
     }
 
-    private static Connection connect() throws SQLException {
+    /** A connection of the test's own, for holding a lock while the service waits on it. */
+    public static Connection connect() throws SQLException {
         String url = System.getenv("DB_URL");
         String user = System.getenv("DB_USER");
         return user == null || user.isEmpty()
