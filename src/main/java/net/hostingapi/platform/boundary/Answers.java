@@ -23,6 +23,12 @@ public @interface Answers {
     /** The payload is an array of the schema. */
     boolean array() default false;
 
+    /**
+     * Optional further members of {@code data} beside the payload, each {@code "member:Schema"}
+     * (a list's {@code paging}, present only when asked for; see {@link Reply#and}).
+     */
+    String[] optional() default {};
+
     /** The success status: 201 for {@link Reply#created}. */
     int status() default 200;
 }

@@ -328,15 +328,18 @@ public class OpenApiDocument implements OASFilter {
                     components.addSchema(
                             envelope, envelope(OASFactory.createSchema().ref(REF + answers.schema())));
                 } else {
-                    components.addSchema(
-                            data + "Data",
-                            OASFactory.createSchema()
-                                    .type(Schema.SchemaType.OBJECT)
-                                    .addProperty(
-                                            answers.data(),
-                                            PayloadSchemas.schema(
-                                                    answers.array() ? "[" + answers.schema() + "]" : answers.schema()))
-                                    .required(List.of(answers.data())));
+                    Schema payload = OASFactory.createSchema()
+                            .type(Schema.SchemaType.OBJECT)
+                            .addProperty(
+                                    answers.data(),
+                                    PayloadSchemas.schema(
+                                            answers.array() ? "[" + answers.schema() + "]" : answers.schema()))
+                            .required(List.of(answers.data()));
+                    for (String optional : answers.optional()) {
+                        String[] member = optional.split(":", 2);
+                        payload.addProperty(member[0], PayloadSchemas.schema(member[1]));
+                    }
+                    components.addSchema(data + "Data", payload);
                     components.addSchema(
                             envelope, envelope(OASFactory.createSchema().ref(REF + data + "Data")));
                 }

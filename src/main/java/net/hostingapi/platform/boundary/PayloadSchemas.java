@@ -70,6 +70,13 @@ final class PayloadSchemas {
                 "records_by_type:{int64}");
         define(
                 schemas,
+                "Paging",
+                "The page a list answers when asked for one: limit (null: the rest), offset, and how many match in all.",
+                "limit:integer?",
+                "offset:integer",
+                "total:int64");
+        define(
+                schemas,
                 "Handle",
                 "A domain handle (contact).",
                 "id:int64",

@@ -58,6 +58,14 @@ public final class Reply {
         return reply;
     }
 
+    /** Adds a member to the data of a reply whose payload came written out (see {@link JsonText}). */
+    public Reply and(String name, JsonValue value) {
+        String json = dataText.json();
+        dataText = new JsonText(
+                json.substring(0, json.length() - 1) + "," + JsonFields.JSON.createValue(name) + ":" + value + "}");
+        return this;
+    }
+
     /** A success whose data holds several named members. */
     public static Reply ok(MessageCode code, jakarta.json.JsonObject data) {
         Reply reply = new Reply(200, data, Map.of());

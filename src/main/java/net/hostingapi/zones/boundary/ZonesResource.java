@@ -3,9 +3,13 @@ package net.hostingapi.zones.boundary;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -16,6 +20,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Objects;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
@@ -76,14 +81,41 @@ public class ZonesResource {
     @Inject
     RenderedZones renderedZones;
 
+    /**
+     * Optional paging, unknown to the original service's clients, which send none and get every
+     * zone as before; with any of them {@code data.paging} tells the page and the total.
+     */
+    public record ZoneListQuery(
+            @Min(1) @Max(1000) Integer limit,
+            @Min(0) Integer offset,
+            @Size(min = 1, max = 253) String name) {}
+
     @GET
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
-    @Operation(operationId = "listZones", summary = "List the zones")
-    @Binds(NoParameters.class)
-    @Answers(data = "zones", schema = "Zone", array = true)
+    @Operation(
+            operationId = "listZones",
+            summary = "List the zones (all, or a page of those whose name contains `name`)")
+    @Binds(ZoneListQuery.class)
+    @Answers(data = "zones", schema = "Zone", array = true, optional = "paging:Paging")
     public Reply list() {
-        parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "zones", JsonFields.array(catalog.list(), ZoneRepresentations::zone));
+        ZoneListQuery input = parameters.bind(ZoneListQuery.class);
+        var query = new ZoneCatalog.ZoneQuery(input.limit(), input.offset(), input.name());
+        RenderedZones.Listed listed = renderedZones.list(query);
+        Reply reply = Reply.ok(MessageCode.OK, "zones", listed.zones());
+        return query.paged()
+                ? reply.and(
+                        "paging",
+                        JsonFields.JSON
+                                .createObjectBuilder()
+                                .add(
+                                        "limit",
+                                        input.limit() == null
+                                                ? JsonValue.NULL
+                                                : JsonFields.JSON.createValue(input.limit()))
+                                .add("offset", Objects.requireNonNullElse(input.offset(), 0))
+                                .add("total", listed.total())
+                                .build())
+                : reply;
     }
 
     @POST

@@ -5,11 +5,16 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import net.hostingapi.accounts.control.CurrentCaller;
@@ -33,18 +38,79 @@ public class ZoneCatalog {
     @Inject
     ZoneSettings settings;
 
+    /**
+     * Which zones a list answers: all of the account's without parameters (as the original service
+     * answered), else the page of {@code limit} from {@code offset} of those whose name contains
+     * {@code name} (either spelling, any case).
+     */
+    public record ZoneQuery(Integer limit, Integer offset, String name) {
+
+        public static final ZoneQuery ALL = new ZoneQuery(null, null, null);
+
+        public boolean paged() {
+            return limit != null || offset != null || name != null;
+        }
+    }
+
+    /** The states of the listed zones in name order, and how many zones match the query in all. */
+    public record Listing(List<ZoneState> states, long total) {}
+
+    /**
+     * States only, one row per zone (the index on account and name orders and pages them): the
+     * zones themselves are loaded ({@link #zones}) only where the reader holds no rendering of that state.
+     */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
-    public List<Zone> list() {
-        // Records, domains, user and project of all zones in one query each, not one per zone.
-        return em.createNamedQuery(Zone.IN_ACCOUNT, Zone.class)
+    public Listing list(ZoneQuery query) {
+        long account = caller.accountId();
+        List<Object> parameters = new ArrayList<>(List.of(account));
+        String where = " WHERE z.account_id = ?";
+        if (query.name() != null) {
+            where += " AND (z.name LIKE ? ESCAPE '!' OR z.name_unicode LIKE ? ESCAPE '!')";
+            String pattern = "%" + query.name().toLowerCase(Locale.ROOT).replaceAll("[!%_]", "!$0") + "%";
+            parameters.add(pattern);
+            parameters.add(pattern);
+        }
+        String page = "";
+        if (query.limit() != null || query.offset() != null) {
+            page = " LIMIT " + Objects.requireNonNullElse(query.limit(), Integer.MAX_VALUE) + " OFFSET "
+                    + Objects.requireNonNullElse(query.offset(), 0);
+        }
+        List<ZoneState> states = new ArrayList<>();
+        for (Object row : withParameters(em.createNativeQuery("""
+                SELECT z.id, z.created_at, z.version, u.username, p.uuid
+                  FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id""" + where + " ORDER BY z.name" + page), parameters)
+                .getResultList()) {
+            states.add(stateOf((Object[]) row));
+        }
+        long total = query.paged()
+                ? ((Number) withParameters(em.createNativeQuery("SELECT COUNT(*) FROM zones z" + where), parameters)
+                                .getSingleResult())
+                        .longValue()
+                : states.size();
+        return new Listing(states, total);
+    }
+
+    /** The account's zones of these ids (those still there), with their records, domains, user and project. */
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public List<Zone> zones(Collection<Long> ids) {
+        // One query each for records, domains, user and project of all of them, not one per zone.
+        return em.createNamedQuery(Zone.OF_ACCOUNT_BY_IDS, Zone.class)
                 .setParameter("account", caller.accountId())
-                .setHint("eclipselink.batch.type", "JOIN")
+                .setParameter("ids", ids)
+                .setHint("eclipselink.batch.type", "IN")
                 .setHint("eclipselink.batch", "z.records")
                 .setHint("eclipselink.batch", "z.domains")
                 .setHint("eclipselink.batch", "z.user")
                 .setHint("eclipselink.batch", "z.project")
                 .setHint("eclipselink.read-only", "true")
                 .getResultList();
+    }
+
+    private static Query withParameters(Query query, List<Object> parameters) {
+        for (int i = 0; i < parameters.size(); i++) {
+            query.setParameter(i + 1, parameters.get(i));
+        }
+        return query;
     }
 
     /**
@@ -89,7 +155,11 @@ public class ZoneCatalog {
         if (rows.isEmpty()) {
             throw ApiException.notFound("Zone");
         }
-        Object[] row = (Object[]) rows.get(0);
+        return stateOf((Object[]) rows.get(0));
+    }
+
+    /** A row of zone id, created_at, version, user name and project uuid. */
+    private static ZoneState stateOf(Object[] row) {
         LocalDateTime createdAt = row[1] instanceof LocalDateTime t ? t : ((Timestamp) row[1]).toLocalDateTime();
         return new ZoneState(
                 ((Number) row[0]).longValue(),

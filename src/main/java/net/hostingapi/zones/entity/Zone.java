@@ -33,14 +33,16 @@ import net.hostingapi.accounts.entity.Project;
  */
 @Entity
 @Table(name = "zones")
-@NamedQuery(name = Zone.IN_ACCOUNT, query = "SELECT z FROM Zone z WHERE z.account.id = :account ORDER BY z.name")
+@NamedQuery(
+        name = Zone.OF_ACCOUNT_BY_IDS,
+        query = "SELECT z FROM Zone z WHERE z.account.id = :account AND z.id IN :ids")
 @NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_NAME,
         query = "SELECT z FROM Zone z WHERE z.name = :name AND z.account.id = :account")
 public class Zone {
 
-    public static final String IN_ACCOUNT = "Zone.inAccount";
+    public static final String OF_ACCOUNT_BY_IDS = "Zone.ofAccountByIds";
     public static final String BY_NAME = "Zone.byName";
     public static final String OF_ACCOUNT_BY_NAME = "Zone.ofAccountByName";
 
