@@ -46,7 +46,13 @@ final class AccountRepresentations {
                 .put("valid_until", token.validUntil())
                 .put("active", token.isUsableAt(LocalDateTime.now(ZoneOffset.UTC)))
                 .put("deactivated_at", token.deactivatedAt())
-                .put("created_at", token.createdAt());
+                .put("created_at", token.createdAt())
+                .putStrings("zones", token.policy().zones())
+                .putStrings("names", token.policy().names())
+                .putStrings("types", token.policy().types())
+                .putStrings("subnets", token.policy().subnets())
+                .put("max_unused_days", token.policy().maxUnusedDays())
+                .put("last_used_at", token.lastUsedAt());
     }
 
     static JsonObject project(Project project) {

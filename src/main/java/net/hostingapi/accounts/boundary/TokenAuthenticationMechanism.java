@@ -17,6 +17,7 @@ import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.BufferedRequest;
+import net.hostingapi.platform.boundary.ClientAddresses;
 import net.hostingapi.platform.boundary.RequestCaller;
 import net.hostingapi.platform.boundary.RequestParameters;
 
@@ -39,6 +40,9 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
     @Inject
     TokenAuthentication tokens;
 
+    @Inject
+    ClientAddresses clientAddresses;
+
     @Override
     public AuthenticationStatus validateRequest(
             HttpServletRequest request, HttpServletResponse response, HttpMessageContext context) {
@@ -52,7 +56,7 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
         }
         Optional<ApiPrincipal> caller;
         try {
-            caller = tokens.authenticate(token);
+            caller = tokens.authenticate(token, clientAddresses.of(request));
         } catch (RuntimeException e) {
             // One line, not a stack trace: while the database is down every request comes here.
             Throwable root = e;

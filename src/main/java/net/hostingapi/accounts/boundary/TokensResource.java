@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -13,11 +14,13 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDateTime;
 import java.util.List;
 import net.hostingapi.accounts.control.TokenIssuer;
+import net.hostingapi.accounts.control.TokenPolicyInput;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
@@ -31,9 +34,28 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class TokensResource {
 
-    /** {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds; no {@code valid_until} means no expiry. */
+    /**
+     * {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds;
+     * no {@code valid_until} means no expiry. The policy fields limit what the token may touch
+     * (none given: nothing beyond its rights; see TokenPolicy).
+     */
     public record NewToken(
-            String user, @Param("valid_until") LocalDateTime validUntil, List<@NotNull Right> rights) {}
+            String user,
+            @Param("valid_until") LocalDateTime validUntil,
+            List<@NotNull Right> rights,
+            List<String> zones,
+            List<String> names,
+            List<String> types,
+            List<String> subnets,
+            @Param("max_unused_days") Integer maxUnusedDays) {}
+
+    /** The policy fields to replace; absent ones stay, {@code null} or {@code []} clears one. */
+    public record PolicyChanges(
+            FieldUpdate<List<String>> zones,
+            FieldUpdate<List<String>> names,
+            FieldUpdate<List<String>> types,
+            FieldUpdate<List<String>> subnets,
+            @Param("max_unused_days") FieldUpdate<Integer> maxUnusedDays) {}
 
     @Inject
     RequestBinder parameters;
@@ -52,7 +74,12 @@ public class TokensResource {
         return Reply.created(
                 MessageCode.CREATED,
                 "token",
-                AccountRepresentations.issuedToken(tokens.issue(input.user(), input.validUntil(), input.rights())));
+                AccountRepresentations.issuedToken(tokens.issue(
+                        input.user(),
+                        input.validUntil(),
+                        input.rights(),
+                        new TokenPolicyInput(
+                                input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays()))));
     }
 
     @GET
@@ -76,6 +103,24 @@ public class TokensResource {
     public Reply show(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
         return Reply.ok(MessageCode.OK, "token", AccountRepresentations.token(tokens.show(id)));
+    }
+
+    @PUT
+    @Path("{id}/update")
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    @Operation(
+            operationId = "updateTokenPolicy",
+            summary = "Change a token's policy (zones, names, types, subnets, max_unused_days)")
+    @Binds(value = PolicyChanges.class, example = """
+            {"zones": ["example.com"], "names": ["_acme-challenge", "_acme-challenge.*"], "types": ["TXT"], "max_unused_days": 90}""")
+    @Answers(data = "token", schema = "Token")
+    public Reply update(@PathParam("id") String id) {
+        PolicyChanges input = parameters.bind(PolicyChanges.class);
+        return Reply.ok(
+                MessageCode.UPDATED,
+                "token",
+                AccountRepresentations.token(tokens.restrict(
+                        id, input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays())));
     }
 
     @POST

@@ -3,6 +3,7 @@ package net.hostingapi.accounts.control;
 import jakarta.security.enterprise.CallerPrincipal;
 import java.util.Set;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.accounts.entity.TokenPolicy;
 
 /** The container's caller: a user of an account, acting with one token's rights. */
 public class ApiPrincipal extends CallerPrincipal {
@@ -11,13 +12,21 @@ public class ApiPrincipal extends CallerPrincipal {
     private final long userId;
     private final long tokenId;
     private final Set<Right> rights;
+    private final TokenPolicy policy;
 
-    public ApiPrincipal(String username, long accountId, long userId, long tokenId, Set<Right> rights) {
+    public ApiPrincipal(
+            String username, long accountId, long userId, long tokenId, Set<Right> rights, TokenPolicy policy) {
         super(username);
         this.accountId = accountId;
         this.userId = userId;
         this.tokenId = tokenId;
         this.rights = Set.copyOf(rights);
+        this.policy = policy;
+    }
+
+    /** What the token may touch within its rights. */
+    public TokenPolicy policy() {
+        return policy;
     }
 
     public long accountId() {

@@ -7,6 +7,7 @@ import jakarta.persistence.PersistenceContext;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.accounts.entity.TokenPolicy;
 
 /** The operator's way in for a new customer: an account, its owner user, and a first token with every customer right. */
 @Stateless
@@ -30,6 +31,9 @@ public class CustomerOnboarding {
         ApiUser owner = new ApiUser(account, username, email, true, account.grantableRights());
         em.persist(owner);
         em.flush();
-        return new Onboarded(account, owner, TokenIssuer.issue(em, owner, account.grantableRights(), null, tokenText));
+        return new Onboarded(
+                account,
+                owner,
+                TokenIssuer.issue(em, owner, account.grantableRights(), null, TokenPolicy.NONE, tokenText));
     }
 }

@@ -15,7 +15,9 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
+import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.accounts.entity.TokenPolicy;
 
 /** Resolves a token text into the caller it stands for; runs before anyone is authenticated. */
 @Stateless
@@ -32,31 +34,77 @@ public class TokenAuthentication {
      * closed an entity manager of its own (a tenth of a zone show's time, JFR).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<ApiPrincipal> authenticate(String token) {
+    public Optional<ApiPrincipal> authenticate(String token, String clientAddress) {
         if (token == null || token.length() > 512) {
             return Optional.empty();
         }
-        try (Connection connection = database.getConnection();
-                PreparedStatement query = connection.prepareStatement("""
-                SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
-                       (SELECT GROUP_CONCAT(tr.right_key) FROM token_rights tr
-                          JOIN user_rights ur ON ur.user_id = u.id AND ur.right_key = tr.right_key
-                         WHERE tr.token_id = t.id)
-                  FROM api_tokens t JOIN users u ON u.id = t.user_id
-                 WHERE t.token_hash = ?""")) {
-            query.setString(1, TokenSecrets.hash(token));
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? principal(row) : Optional.empty();
+        try (Connection connection = database.getConnection()) {
+            Optional<ApiPrincipal> caller;
+            LocalDateTime lastUsed;
+            try (PreparedStatement query = connection.prepareStatement("""
+                    SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
+                           (SELECT GROUP_CONCAT(tr.right_key) FROM token_rights tr
+                              JOIN user_rights ur ON ur.user_id = u.id AND ur.right_key = tr.right_key
+                             WHERE tr.token_id = t.id),
+                           t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets, t.max_unused_days,
+                           t.last_used_at, t.created_at
+                      FROM api_tokens t JOIN users u ON u.id = t.user_id
+                     WHERE t.token_hash = ?""")) {
+                query.setString(1, TokenSecrets.hash(token));
+                try (ResultSet row = query.executeQuery()) {
+                    if (!row.next()) {
+                        return Optional.empty();
+                    }
+                    caller = principal(row, clientAddress);
+                    lastUsed = row.getObject(13, LocalDateTime.class);
+                }
             }
+            if (caller.isPresent()) {
+                touch(connection, caller.get().tokenId(), lastUsed);
+            }
+            return caller;
         } catch (SQLException e) {
             throw new IllegalStateException("The token lookup failed: " + e.getMessage(), e);
         }
     }
 
-    private static Optional<ApiPrincipal> principal(ResultSet row) throws SQLException {
+    /**
+     * Records the use for max_unused_days at most once an hour: a write per request would cost
+     * every request a second statement and a row lock on its token.
+     */
+    private static void touch(Connection connection, long tokenId, LocalDateTime lastUsed) throws SQLException {
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        if (lastUsed != null && lastUsed.isAfter(now.minusHours(1))) {
+            return;
+        }
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")) {
+            update.setObject(1, now.withNano(0));
+            update.setLong(2, tokenId);
+            update.setObject(3, now.minusHours(1));
+            update.executeUpdate();
+        }
+    }
+
+    /** The caller, unless the token is deactivated, expired, unused too long or used from outside its subnets. */
+    private static Optional<ApiPrincipal> principal(ResultSet row, String clientAddress) throws SQLException {
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
         LocalDateTime validUntil = row.getObject(2, LocalDateTime.class);
         if (row.getObject(3) != null || (validUntil != null && !validUntil.isAfter(now))) {
+            return Optional.empty();
+        }
+        Integer maxUnusedDays = row.getObject(12) == null ? null : row.getInt(12);
+        if (ApiToken.unusedTooLong(
+                row.getObject(13, LocalDateTime.class), row.getObject(14, LocalDateTime.class), maxUnusedDays, now)) {
+            return Optional.empty();
+        }
+        TokenPolicy policy = new TokenPolicy(
+                TokenPolicy.split(row.getString(8)),
+                TokenPolicy.split(row.getString(9)),
+                TokenPolicy.split(row.getString(10)),
+                TokenPolicy.split(row.getString(11)),
+                maxUnusedDays);
+        if (!policy.allowsAddress(clientAddress)) {
             return Optional.empty();
         }
         Set<Right> rights = EnumSet.noneOf(Right.class);
@@ -66,6 +114,7 @@ public class TokenAuthentication {
                 rights.add(Right.valueOf(key));
             }
         }
-        return Optional.of(new ApiPrincipal(row.getString(5), row.getLong(6), row.getLong(4), row.getLong(1), rights));
+        return Optional.of(
+                new ApiPrincipal(row.getString(5), row.getLong(6), row.getLong(4), row.getLong(1), rights, policy));
     }
 }

@@ -13,7 +13,9 @@ import java.util.Set;
 import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Violations;
 
@@ -38,7 +40,8 @@ public class TokenIssuer {
      * ones the user holds; without {@code rights} it gets the caller's rights the user holds.
      */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
-    public IssuedToken issue(String username, LocalDateTime validUntil, List<Right> requested) {
+    public IssuedToken issue(
+            String username, LocalDateTime validUntil, List<Right> requested, TokenPolicyInput policyInput) {
         ApiUser user = username == null
                 ? em.find(ApiUser.class, caller.principal().userId())
                 : references.user("user", username);
@@ -68,12 +71,20 @@ public class TokenIssuer {
                 }
             }
         }
+        TokenPolicy policy = policyInput.toPolicy(violations);
         violations.throwIfAny();
-        return issue(em, user, rights, validUntil, TokenSecrets.newToken());
+        requireWithinOwnPolicy(policy);
+        return issue(em, user, rights, validUntil, policy, TokenSecrets.newToken());
     }
 
-    static IssuedToken issue(EntityManager em, ApiUser user, Set<Right> rights, LocalDateTime validUntil, String text) {
-        ApiToken token = new ApiToken(user, TokenSecrets.hash(text), rights, validUntil);
+    static IssuedToken issue(
+            EntityManager em,
+            ApiUser user,
+            Set<Right> rights,
+            LocalDateTime validUntil,
+            TokenPolicy policy,
+            String text) {
+        ApiToken token = new ApiToken(user, TokenSecrets.hash(text), rights, validUntil, policy);
         em.persist(token);
         em.flush();
         return new IssuedToken(token, text);
@@ -110,6 +121,45 @@ public class TokenIssuer {
             throw ApiException.notFound("Token");
         }
         return token;
+    }
+
+    /**
+     * Replaces the policy fields given ({@code null} or an empty list clears one); the others stay.
+     * Takes effect at the token's next request.
+     */
+    @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
+    public ApiToken restrict(
+            String idOrText,
+            FieldUpdate<List<String>> zones,
+            FieldUpdate<List<String>> names,
+            FieldUpdate<List<String>> types,
+            FieldUpdate<List<String>> subnets,
+            FieldUpdate<Integer> maxUnusedDays) {
+        ApiToken token = find(idOrText);
+        TokenPolicy stored = token.policy();
+        TokenPolicyInput input = new TokenPolicyInput(
+                zones.isGiven() ? zones.value() : stored.zones(),
+                names.isGiven() ? names.value() : stored.names(),
+                types.isGiven() ? types.value() : stored.types(),
+                subnets.isGiven() ? subnets.value() : stored.subnets(),
+                maxUnusedDays.isGiven() ? maxUnusedDays.value() : stored.maxUnusedDays());
+        Violations violations = new Violations();
+        TokenPolicy policy = input.toPolicy(violations);
+        violations.throwIfAny();
+        requireWithinOwnPolicy(policy);
+        token.restrictTo(policy);
+        return token;
+    }
+
+    /** A token cannot give another (or itself) more than its own policy allows. */
+    private void requireWithinOwnPolicy(TokenPolicy policy) {
+        List<String> widened = caller.principal().policy().widenedBy(policy);
+        if (!widened.isEmpty()) {
+            throw ApiException.forbidden(
+                    MessageCode.TOKEN_POLICY_DENIED,
+                    "The new policy allows more than your token's own in " + widened + " (yours: "
+                            + caller.principal().policy().describe() + ")");
+        }
     }
 
     /** Takes effect at once: the next request with this token is refused. */

@@ -62,18 +62,71 @@ public class ApiToken {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
+    @Column(name = "policy_zones")
+    private String policyZones;
+
+    @Column(name = "policy_names")
+    private String policyNames;
+
+    @Column(name = "policy_types")
+    private String policyTypes;
+
+    @Column(name = "policy_subnets")
+    private String policySubnets;
+
+    @Column(name = "max_unused_days")
+    private Integer maxUnusedDays;
+
+    /** Set by authentication at most once an hour (TokenAuthentication): enough for max_unused_days. */
+    @Column(name = "last_used_at")
+    private LocalDateTime lastUsedAt;
+
     protected ApiToken() {}
 
-    public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil) {
+    public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil, TokenPolicy policy) {
         this.user = user;
         this.tokenHash = tokenHash;
         this.rights = new HashSet<>(rights);
         this.validUntil = validUntil;
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        restrictTo(policy);
+    }
+
+    public TokenPolicy policy() {
+        return new TokenPolicy(
+                TokenPolicy.split(policyZones),
+                TokenPolicy.split(policyNames),
+                TokenPolicy.split(policyTypes),
+                TokenPolicy.split(policySubnets),
+                maxUnusedDays);
+    }
+
+    /** Takes effect at the token's next request. */
+    public void restrictTo(TokenPolicy policy) {
+        policyZones = TokenPolicy.join(policy.zones());
+        policyNames = TokenPolicy.join(policy.names());
+        policyTypes = TokenPolicy.join(policy.types());
+        policySubnets = TokenPolicy.join(policy.subnets());
+        maxUnusedDays = policy.maxUnusedDays();
+    }
+
+    public LocalDateTime lastUsedAt() {
+        return lastUsedAt;
     }
 
     public boolean isUsableAt(LocalDateTime now) {
-        return deactivatedAt == null && (validUntil == null || validUntil.isAfter(now));
+        return deactivatedAt == null
+                && (validUntil == null || validUntil.isAfter(now))
+                && !unusedTooLong(lastUsedAt, createdAt, maxUnusedDays, now);
+    }
+
+    /** Unused (since its last use, or since it was issued) for longer than its policy allows. */
+    public static boolean unusedTooLong(
+            LocalDateTime lastUsedAt, LocalDateTime createdAt, Integer maxUnusedDays, LocalDateTime now) {
+        return maxUnusedDays != null
+                && (lastUsedAt != null ? lastUsedAt : createdAt)
+                        .plusDays(maxUnusedDays)
+                        .isBefore(now);
     }
 
     public void deactivate() {

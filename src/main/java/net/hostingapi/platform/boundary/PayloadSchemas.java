@@ -177,7 +177,8 @@ final class PayloadSchemas {
         define(
                 schemas,
                 "Token",
-                "An API token; its text (token) only in the answer that creates it.",
+                "An API token; its text (token) only in the answer that creates it. zones, names, types, subnets and"
+                        + " max_unused_days are its policy (empty lists and null: no limit).",
                 "id:int64",
                 "user:string",
                 "rights:[string]",
@@ -185,6 +186,12 @@ final class PayloadSchemas {
                 "active:boolean",
                 "deactivated_at:timestamp?",
                 "created_at:timestamp",
+                "zones:[string]",
+                "names:[string]",
+                "types:[string]",
+                "subnets:[string]",
+                "max_unused_days:integer?",
+                "last_used_at:timestamp?",
                 "-token:string");
         define(
                 schemas,

@@ -50,8 +50,30 @@ public final class AddressRange {
         return ranges;
     }
 
+    /** Every address of {@code other} lies in this range. */
+    public boolean contains(AddressRange other) {
+        return other.network.length == network.length && other.prefix >= prefix && contains(other.network);
+    }
+
     public boolean contains(InetAddress address) {
-        byte[] bytes = address.getAddress();
+        return contains(address.getAddress());
+    }
+
+    /** The canonical form: the network address and the prefix length ({@code 192.0.2.0/24}). */
+    @Override
+    public String toString() {
+        byte[] masked = network.clone();
+        for (int bit = prefix; bit < masked.length * 8; bit++) {
+            masked[bit / 8] &= (byte) ~(0x80 >> (bit % 8));
+        }
+        try {
+            return InetAddress.getByAddress(masked).getHostAddress() + "/" + prefix;
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private boolean contains(byte[] bytes) {
         if (bytes.length != network.length) {
             return false;
         }

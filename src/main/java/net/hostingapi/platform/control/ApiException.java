@@ -51,6 +51,10 @@ public class ApiException extends RuntimeException {
         return new ApiException(404, MessageCode.NOT_FOUND, what + " not found");
     }
 
+    public static ApiException forbidden(MessageCode code, String text) {
+        return new ApiException(403, code, text);
+    }
+
     public static ApiException conflict(MessageCode code, String text) {
         return new ApiException(409, code, text);
     }

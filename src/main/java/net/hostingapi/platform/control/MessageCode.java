@@ -47,6 +47,7 @@ public enum MessageCode {
     AUTHENTICATION_REQUIRED(4010, "Authentication required: send an API token"),
     TOKEN_INVALID(4011, "The API token is unknown, expired or deactivated"),
     RIGHT_MISSING(4030, "The API token lacks a right this operation needs"),
+    TOKEN_POLICY_DENIED(4031, "The API token's policy does not allow this"),
     NOT_FOUND(4040, "Not found"),
     PATH_NOT_FOUND(4041, "No such path"),
     VERIFICATION_LINK_INVALID(4042, "The verification link is unknown, used, or replaced by a newer one"),

@@ -38,6 +38,9 @@ public class ZoneCatalog {
     @Inject
     ZoneSettings settings;
 
+    @Inject
+    ZoneAccess access;
+
     /**
      * Which zones a list answers: all of the account's without parameters (as the original service
      * answered), else the page of {@code limit} from {@code offset} of those whose name contains
@@ -63,7 +66,7 @@ public class ZoneCatalog {
     public Listing list(ZoneQuery query) {
         long account = caller.accountId();
         List<Object> parameters = new ArrayList<>(List.of(account));
-        String where = " WHERE z.account_id = ?";
+        String where = " WHERE z.account_id = ?" + onlyPolicyZones(parameters);
         if (query.name() != null) {
             where += " AND (z.name LIKE ? ESCAPE '!' OR z.name_unicode LIKE ? ESCAPE '!')";
             String pattern = "%" + query.name().toLowerCase(Locale.ROOT).replaceAll("[!%_]", "!$0") + "%";
@@ -106,6 +109,16 @@ public class ZoneCatalog {
                 .getResultList();
     }
 
+    /** A condition on {@code z.name} keeping the token's zones only (with their parameters), or nothing. */
+    private String onlyPolicyZones(List<Object> parameters) {
+        List<String> zones = access.zones();
+        if (zones.isEmpty()) {
+            return "";
+        }
+        parameters.addAll(zones);
+        return " AND z.name IN (" + String.join(",", java.util.Collections.nCopies(zones.size(), "?")) + ")";
+    }
+
     private static Query withParameters(Query query, List<Object> parameters) {
         for (int i = 0; i < parameters.size(); i++) {
             query.setParameter(i + 1, parameters.get(i));
@@ -126,6 +139,7 @@ public class ZoneCatalog {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Shown show(String zone, Predicate<ZoneState> held) {
         long account = caller.accountId();
+        access.requireZone(normalized(zone));
         ZoneState state = state(zone, account);
         if (held.test(state)) {
             return new Shown(state, null);
@@ -136,7 +150,9 @@ public class ZoneCatalog {
 
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Zone show(String zone) {
-        return find(em, zone, caller.accountId());
+        Zone found = find(em, zone, caller.accountId());
+        access.requireZone(found.name());
+        return found;
     }
 
     /**
@@ -177,22 +193,40 @@ public class ZoneCatalog {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Statistics statistics() {
         long account = caller.accountId();
-        long zones = em.createQuery("SELECT COUNT(z) FROM Zone z WHERE z.account.id = :a", Long.class)
-                .setParameter("a", account)
+        List<String> only = access.zones();
+        // A token limited to some zones counts those only.
+        String zones = only.isEmpty() ? "" : " AND z.name IN :zones";
+        long zoneCount = withZones(
+                        em.createQuery("SELECT COUNT(z) FROM Zone z WHERE z.account.id = :a" + zones, Long.class),
+                        account,
+                        only)
                 .getSingleResult();
-        long domains = em.createQuery("SELECT COUNT(d) FROM AssignedDomain d WHERE d.zone.account.id = :a", Long.class)
-                .setParameter("a", account)
+        long domains = withZones(
+                        em.createQuery(
+                                "SELECT COUNT(d) FROM AssignedDomain d JOIN d.zone z WHERE z.account.id = :a" + zones,
+                                Long.class),
+                        account,
+                        only)
                 .getSingleResult();
         Map<String, Long> byType = new TreeMap<>();
-        for (Object[] row : em.createQuery(
-                        "SELECT r.type, COUNT(r) FROM ZoneRecord r WHERE r.zone.account.id = :a GROUP BY r.type",
-                        Object[].class)
-                .setParameter("a", account)
+        for (Object[] row : withZones(
+                        em.createQuery(
+                                "SELECT r.type, COUNT(r) FROM ZoneRecord r JOIN r.zone z WHERE z.account.id = :a"
+                                        + zones + " GROUP BY r.type",
+                                Object[].class),
+                        account,
+                        only)
                 .getResultList()) {
             byType.put(row[0].toString(), (Long) row[1]);
         }
         return new Statistics(
-                zones, byType.values().stream().mapToLong(Long::longValue).sum(), domains, byType);
+                zoneCount, byType.values().stream().mapToLong(Long::longValue).sum(), domains, byType);
+    }
+
+    private static <T> jakarta.persistence.TypedQuery<T> withZones(
+            jakarta.persistence.TypedQuery<T> query, long account, List<String> zones) {
+        query.setParameter("a", account);
+        return zones.isEmpty() ? query : query.setParameter("zones", zones);
     }
 
     /**

@@ -20,4 +20,16 @@ public record ZoneChanges(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {}
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
+
+    /** Anything but records: the SOA settings, the user or the project. */
+    public boolean changesSettings() {
+        return hostmaster != null
+                || refresh != null
+                || expire != null
+                || retry != null
+                || ttl != null
+                || user != null
+                || projectUuid.isGiven();
+    }
+}

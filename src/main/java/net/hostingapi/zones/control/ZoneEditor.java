@@ -69,6 +69,9 @@ public class ZoneEditor {
     @Inject
     NameClaims claims;
 
+    @Inject
+    ZoneAccess access;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed create(NewZone input, Violations violations) {
         ZoneNames.ZoneName name = null;
@@ -84,6 +87,8 @@ public class ZoneEditor {
         RecordValidator.checkNames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
         violations.throwIfAny();
+        access.requireWholeZone("create zones");
+        access.requireCreatable(name.name());
         NameClaims.requireNotPublicSuffix(name, "name");
         ApiUser user = references.user("user", input.user());
         FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
@@ -126,6 +131,9 @@ public class ZoneEditor {
             RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
         }
         violations.throwIfAny();
+        if (input.changesSettings()) {
+            access.requireWholeZone("change the zone's settings, user or project");
+        }
         List<Message> warnings = new ArrayList<>();
         if (drafts != null) {
             claims.requireNoForeignNames(
@@ -138,6 +146,8 @@ public class ZoneEditor {
             drafts = merge(drafts, input.records(), warnings);
             if (sameRecords(zone.records(), drafts)) {
                 drafts = null;
+            } else {
+                requireChangedRecords(zone.records(), drafts);
             }
         }
         ApiUser user = references.user("user", input.user());
@@ -168,6 +178,17 @@ public class ZoneEditor {
         em.flush();
         changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, warnings);
+    }
+
+    /** Replacing all records: each one removed or added must lie within the token's policy. */
+    private void requireChangedRecords(List<ZoneRecord> stored, List<RecordDraft> drafts) {
+        java.util.Set<RecordDraft> before =
+                new java.util.HashSet<>(stored.stream().map(ZoneEditor::draftOf).toList());
+        java.util.Set<RecordDraft> after = new java.util.HashSet<>(drafts);
+        List<RecordDraft> changed = new ArrayList<>();
+        before.stream().filter(d -> !after.contains(d)).forEach(changed::add);
+        after.stream().filter(d -> !before.contains(d)).forEach(changed::add);
+        access.requireDrafts(changed);
     }
 
     /** The stored records equal these drafts as a set of name, type, data and TTL. */
@@ -232,6 +253,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone delete(String zoneName, boolean forceDelete) {
         Zone zone = locked(zoneName);
+        access.requireWholeZone("delete zones");
         List<String> domains = zone.domains().stream().map(AssignedDomain::name).toList();
         if (!domains.isEmpty() && !forceDelete) {
             throw ApiException.conflict(
@@ -263,6 +285,7 @@ public class ZoneEditor {
                 .getSingleResult();
         RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
         violations.throwIfAny();
+        access.requireDrafts(drafts);
         claims.requireNoForeignNames(
                 zone.name(),
                 drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(),
@@ -321,6 +344,8 @@ public class ZoneEditor {
         }
         violations.throwIfAny();
         List<ZoneRecord> removed = zone.removeRecords(r -> matchers.stream().anyMatch(m -> m.matches(r)));
+        // A selector that also matches records outside the policy refuses the request (rolled back).
+        access.requireRecords(removed);
         if (removed.isEmpty()) {
             return new Changed(zone, List.of(Message.of(MessageCode.NO_RECORD_MATCHED)));
         }
@@ -334,6 +359,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone refresh(String zoneName, boolean forceDelete) {
         Zone zone = ZoneCatalog.find(em, zoneName, caller.accountId());
+        access.requireZone(zone.name());
         refreshRequested.fire(new RefreshRequested(served(zone), forceDelete));
         return zone;
     }
@@ -345,6 +371,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.CALLER)
     public Zone assignDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
+        access.requireWholeZone("assign domains");
         ZoneNames.ZoneName domain = domainName(domainName);
         if (zone.isAssigned(domain.name())) {
             return zone;
@@ -361,6 +388,7 @@ public class ZoneEditor {
     @RolesAllowed(Right.Names.CALLER)
     public Zone dissociateDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
+        access.requireWholeZone("dissociate domains");
         String domain = domainName(domainName).name();
         if (!zone.isAssigned(domain)) {
             throw ApiException.notFound("Domain assignment");
@@ -382,8 +410,11 @@ public class ZoneEditor {
         return names;
     }
 
+    /** The zone locked for a change; one outside the token's zones does not exist for it. */
     private Zone locked(String zoneName) {
-        return ZoneCatalog.locked(em, zoneName, caller.accountId());
+        Zone zone = ZoneCatalog.locked(em, zoneName, caller.accountId());
+        access.requireZone(zone.name());
+        return zone;
     }
 
     private static ZoneNames.ZoneName domainName(String domainName) {
