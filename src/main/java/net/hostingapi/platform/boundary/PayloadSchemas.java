@@ -70,6 +70,29 @@ final class PayloadSchemas {
                 "records_by_type:{int64}");
         define(
                 schemas,
+                "ZoneImport",
+                "What an import changes (on a dry run: would change), and the zone after it (not on a dry run).",
+                "import:ImportDifference",
+                "-zone:Zone");
+        define(
+                schemas,
+                "ImportDifference",
+                "Records added and removed, and the settings changed (each {from, to}), against the stored zone.",
+                "new_zone:boolean",
+                "added:[RecordChange]",
+                "removed:[RecordChange]",
+                "settings:{SettingChange}");
+        define(
+                schemas,
+                "RecordChange",
+                "A record an import adds or removes; a null ttl inherits the zone's.",
+                "name:string",
+                "type:string",
+                "data:string",
+                "ttl:string?");
+        define(schemas, "SettingChange", "A zone setting before and after.", "from:string?", "to:string?");
+        define(
+                schemas,
                 "Paging",
                 "The page a list answers when asked for one: limit (null: the rest), offset, and how many match in all.",
                 "limit:integer?",

@@ -19,6 +19,8 @@ public enum MessageCode {
     ZONE_REFRESHED(2015, "Zone loaded onto the nameserver"),
     DOMAIN_ASSIGNED(2016, "Domain assigned"),
     DOMAIN_DISSOCIATED(2017, "Domain dissociated"),
+    ZONE_IMPORTED(2018, "Zone imported"),
+    IMPORT_CHECKED(2019, "Zone file checked; nothing changed (dry run)"),
     HANDLE_CREATED(2020, "Handle created"),
     HANDLE_UPDATED(2021, "Handle updated"),
     HANDLE_DELETED(2022, "Handle deleted"),
@@ -36,6 +38,7 @@ public enum MessageCode {
     NO_RECORD_MATCHED(3011, "No record matched; nothing deleted"),
     NOTHING_CHANGED(3012, "Nothing changed"),
     RECORD_TTL_CHANGED(3013, "Record already present; its TTL was changed"),
+    RECORD_IGNORED(3014, "Records of the file not imported"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
     MALFORMED_REQUEST(4000, "Malformed request"),

@@ -21,6 +21,12 @@ public @interface Param {
     /** Keep {@code ""} as a value instead of treating it as absent (a record name {@code ""} is the apex). */
     boolean keepEmpty() default false;
 
+    /**
+     * A text of several lines (a zone file): line breaks and tabs are allowed in it, other control
+     * characters still refused. The value is never written into a line of anything as it is.
+     */
+    boolean lines() default false;
+
     /** Accepted with any value and never read (show's {@code forceDelete}): no conversion, no warning; the component stays null. */
     boolean ignored() default false;
 }

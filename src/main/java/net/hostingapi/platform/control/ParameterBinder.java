@@ -69,6 +69,11 @@ public class ParameterBinder {
                 .getValidator();
     }
 
+    /** Bean Validation as binding applies it (FieldUpdate values included), for input a service builds itself. */
+    public <T> java.util.Set<ConstraintViolation<T>> validate(T input) {
+        return validator.validate(input);
+    }
+
     /** Bound input and the violations found while binding, for services that add checks of their own. */
     public record Bound<R>(R value, Violations violations) {}
 
@@ -136,6 +141,17 @@ public class ParameterBinder {
             Object raw = values.get(present);
             if (param != null && param.keepEmpty() && "".equals(raw)) {
                 arguments[i] = "";
+                continue;
+            }
+            if (param != null && param.lines() && raw instanceof String text) {
+                if (ControlCharacters.containsAny(text.replaceAll("[\r\n\t]", " "))) {
+                    at.at(wireName(component))
+                            .add(
+                                    MessageCode.FIELD_INVALID,
+                                    "must not contain control characters but line breaks and tabs");
+                } else {
+                    arguments[i] = text.isEmpty() ? null : text;
+                }
                 continue;
             }
             arguments[i] = convert(raw, component.getGenericType(), at.at(wireName(component)), parameters);

@@ -151,6 +151,11 @@ final class ParameterParser {
         if (type.startsWith("multipart/form-data")) {
             return parseMultipart(body, contentType, tally);
         }
+        if (type.startsWith("text/dns")) {
+            // A zone file as the body (zone import): the parameter file, the others from the query.
+            tally.value();
+            return Map.of("file", utf8(body));
+        }
         if (new String(body, StandardCharsets.UTF_8).isBlank()) {
             return Map.of();
         }

@@ -6,7 +6,9 @@ import java.util.List;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneImport;
 import net.hostingapi.zones.entity.AssignedDomain;
+import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;
 
@@ -101,6 +103,34 @@ final class ZoneRepresentations {
                 .put("records", statistics.records())
                 .put("domains", statistics.domains())
                 .put("records_by_type", byType.build())
+                .build();
+    }
+
+    /** What an import changes: {@code new_zone}, {@code added[]}, {@code removed[]}, {@code settings{name: {from, to}}}. */
+    static JsonObject importDifference(ZoneImport.Difference difference) {
+        var settings = JsonFields.JSON.createObjectBuilder();
+        difference
+                .settings()
+                .forEach((name, change) -> settings.add(
+                        name,
+                        JsonFields.object()
+                                .put("from", change[0] == null ? null : change[0].toString())
+                                .put("to", change[1] == null ? null : change[1].toString())
+                                .build()));
+        return JsonFields.object()
+                .put("new_zone", difference.newZone())
+                .put("added", JsonFields.array(difference.added(), ZoneRepresentations::draft))
+                .put("removed", JsonFields.array(difference.removed(), ZoneRepresentations::draft))
+                .put("settings", settings.build())
+                .build();
+    }
+
+    private static JsonObject draft(RecordDraft draft) {
+        return JsonFields.object()
+                .put("name", draft.name())
+                .put("type", draft.type().name())
+                .put("data", draft.data())
+                .put("ttl", draft.ttl() == null ? null : draft.ttl().toString())
                 .build();
     }
 }

@@ -37,6 +37,7 @@ import net.hostingapi.zones.control.RecordSelector;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneChanges;
 import net.hostingapi.zones.control.ZoneEditor;
+import net.hostingapi.zones.control.ZoneImport;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -69,6 +70,12 @@ public class ZonesResource {
 
     public record DomainRef(@NotNull String domainName) {}
 
+    /** {@code file}: the master file, as this parameter or as a {@code text/dns} body. */
+    public record ZoneFileImport(
+            @NotNull String zone,
+            @NotNull @Param(lines = true) String file,
+            Boolean dryRun) {}
+
     @Inject
     RequestBinder parameters;
 
@@ -80,6 +87,9 @@ public class ZonesResource {
 
     @Inject
     RenderedZones renderedZones;
+
+    @Inject
+    ZoneImport zoneImport;
 
     /**
      * Optional paging, unknown to the original service's clients, which send none and get every
@@ -250,6 +260,33 @@ public class ZonesResource {
                 MessageCode.DOMAIN_DISSOCIATED,
                 "zone",
                 renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
+    }
+
+    @POST
+    @Path("import")
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(
+            operationId = "importZone",
+            summary = "Import an RFC 1035 master file into a new or an existing zone (dryRun: only the difference)")
+    @Binds(value = ZoneFileImport.class, example = """
+            {"zone": "example.com", "dryRun": true, "file": "$TTL 3600\\n@ IN SOA ns1.example.net. hostmaster.example.com. 1 7200 3600 1209600 3600\\nwww IN A 192.0.2.10\\n"}""")
+    @Answers(data = "", schema = "ZoneImport")
+    public Reply importZone() {
+        ZoneFileImport input = parameters.bind(ZoneFileImport.class);
+        boolean dryRun = Boolean.TRUE.equals(input.dryRun());
+        ZoneImport.Outcome outcome = zoneImport.importZone(input.zone(), input.file(), dryRun);
+        var data = JsonFields.JSON
+                .createObjectBuilder()
+                .add("import", ZoneRepresentations.importDifference(outcome.difference()));
+        if (outcome.zone() != null) {
+            data.add("zone", ZoneRepresentations.zone(outcome.zone()));
+        }
+        Reply reply = dryRun
+                ? Reply.ok(MessageCode.IMPORT_CHECKED, data.build())
+                : outcome.difference().newZone()
+                        ? Reply.created(MessageCode.ZONE_IMPORTED, data.build())
+                        : Reply.ok(MessageCode.ZONE_IMPORTED, data.build());
+        return reply.warnAll(outcome.warnings());
     }
 
     /** Without the zone there is nothing to check the rest against: that alone is reported. */
