@@ -51,6 +51,9 @@ class RightsSweepIT {
             Map.entry("GET " + ZONES + "/show", LIST),
             Map.entry("GET " + ZONES + "/statistics", LIST),
             Map.entry("GET " + ZONES + "/export", LIST),
+            Map.entry("GET " + ZONES + "/history", LIST),
+            Map.entry("POST " + ZONES + "/import", CRUD),
+            Map.entry("POST " + ZONES + "/restore", CRUD),
             Map.entry("POST " + ZONES + "/create", CRUD),
             Map.entry("PUT " + ZONES + "/update", CRUD),
             Map.entry("DELETE " + ZONES + "/delete", CRUD),
@@ -196,7 +199,19 @@ class RightsSweepIT {
         Function<String, JsonValue> str = Json::createValue;
         switch (operation.method() + " " + path) {
             case "GET ", "GET /statistics" -> {}
-            case "GET /show", "GET /export", "POST /refresh" -> parameters.put("zone", str.apply(zone));
+            case "GET /show", "GET /export", "POST /refresh", "GET /history" -> parameters.put("zone", str.apply(zone));
+            case "POST /import" -> {
+                parameters.put("zone", str.apply(Sweep.unique("ri") + ".example"));
+                parameters.put("file", str.apply("$TTL 300\nwww IN A 192.0.2.1\n"));
+            }
+            case "POST /restore" -> {
+                Api.Response history = owner.get(ZONES + "/history?zone=" + zone);
+                ok(history);
+                parameters.put("zone", str.apply(zone));
+                parameters.put(
+                        "entry",
+                        history.data().getJsonArray("history").getJsonObject(0).get("id"));
+            }
             case "POST /create" -> parameters.put("name", str.apply(Sweep.unique("rc") + ".example"));
             case "PUT /update" -> {
                 parameters.put("zone", str.apply(zone));

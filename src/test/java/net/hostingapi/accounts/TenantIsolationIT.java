@@ -246,6 +246,17 @@ class TenantIsolationIT {
                 List.of(str(aDomain), str(aZone), str("www." + aZone), str("www." + aDomain)),
                 () -> str(Sweep.unique("ghost") + ".example"));
         value("forceDelete", () -> JsonValue.TRUE, List.of(), null);
+        value(
+                "history_entry",
+                () -> num(latestEntry(bApi, bZone)),
+                List.of(num(latestEntry(a.api(), aZone))),
+                () -> num(900_000_000_000L + rnd()));
+        value("zone_file", () -> str("$TTL 300\nsweep IN TXT \"sweep\"\n"), List.of(), null);
+        value(
+                "policy_names",
+                () -> Json.createArrayBuilder().add("_acme-challenge").build(),
+                List.of(),
+                null);
         value("ttl", () -> num(600), List.of(), null);
         value(
                 "records_add",
@@ -328,6 +339,7 @@ class TenantIsolationIT {
         });
         spec("GET " + users + "/tokens/{id}", Kind.OBJECT, List.of("*id=token_id"), null);
         spec("POST " + users + "/tokens/{id}/deactivate", Kind.OBJECT, List.of("*id=token_id"), null);
+        spec("PUT " + users + "/tokens/{id}/update", Kind.OBJECT, List.of("*id=token_id", "names=policy_names"), null);
 
         String permissions = "/api/v1/account/permissions";
         spec("GET " + permissions, Kind.NO_OBJECT, List.of(), op -> ok(send(op, Map.of()), 200));
@@ -428,6 +440,23 @@ class TenantIsolationIT {
         spec("POST " + zones + "/refresh", Kind.OBJECT, List.of("*zone", "forceDelete"), null);
         spec("GET " + zones + "/show", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/export", Kind.OBJECT, List.of("*zone"), null);
+        spec("GET " + zones + "/history", Kind.OBJECT, List.of("*zone"), null);
+        spec("POST " + zones + "/restore", Kind.OBJECT, List.of("*zone", "*entry=history_entry"), null);
+        spec("POST " + zones + "/import", Kind.NO_OBJECT, List.of("zone=new_zone", "file=zone_file"), op -> {
+            // Into a name of A's (or nesting with one): B has no such zone, so the import would create it.
+            for (JsonValue taken : values.get("new_zone").ofA()) {
+                Call call = send(
+                        op,
+                        Map.of(
+                                "zone",
+                                taken,
+                                "file",
+                                values.get("zone_file").neutral().get()));
+                sweep.expect(
+                        call.status() == 409 && call.errorCodes().equals(List.of(4091)),
+                        "importing into A's zone name (or one nesting with it) must be 409 NAME_TAKEN for B: " + call);
+            }
+        });
         spec("GET " + zones + "/statistics", Kind.NO_OBJECT, List.of(), op -> {
             Call stats = send(op, Map.of());
             JsonArray own = bApi.get(zones).data().getJsonArray("zones");
@@ -683,6 +712,17 @@ class TenantIsolationIT {
 
     private void value(String key, Supplier<JsonValue> neutral, List<JsonValue> ofA, Supplier<JsonValue> ghost) {
         values.put(key, new Value(neutral, ofA, ghost));
+    }
+
+    /** The id of the newest history entry of the zone, as its owner reads it. */
+    private static long latestEntry(Api owner, String zone) {
+        Api.Response history = owner.get("/api/v1/dns/zones/history?zone=" + zone);
+        assertEquals(200, history.status(), history.body());
+        return history.data()
+                .getJsonArray("history")
+                .getJsonObject(0)
+                .getJsonNumber("id")
+                .longValue();
     }
 
     private void spec(String key, Kind kind, List<String> params, Consumer<Operation> check) {

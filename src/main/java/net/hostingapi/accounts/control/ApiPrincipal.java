@@ -13,15 +13,28 @@ public class ApiPrincipal extends CallerPrincipal {
     private final long tokenId;
     private final Set<Right> rights;
     private final TokenPolicy policy;
+    private final String clientAddress;
 
     public ApiPrincipal(
-            String username, long accountId, long userId, long tokenId, Set<Right> rights, TokenPolicy policy) {
+            String username,
+            long accountId,
+            long userId,
+            long tokenId,
+            Set<Right> rights,
+            TokenPolicy policy,
+            String clientAddress) {
         super(username);
+        this.clientAddress = clientAddress;
         this.accountId = accountId;
         this.userId = userId;
         this.tokenId = tokenId;
         this.rights = Set.copyOf(rights);
         this.policy = policy;
+    }
+
+    /** Where the request came from (after the TRUSTED_PROXIES rule): change history records it. */
+    public String clientAddress() {
+        return clientAddress;
     }
 
     /** What the token may touch within its rights. */

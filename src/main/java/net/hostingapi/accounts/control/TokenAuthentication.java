@@ -114,7 +114,7 @@ public class TokenAuthentication {
                 rights.add(Right.valueOf(key));
             }
         }
-        return Optional.of(
-                new ApiPrincipal(row.getString(5), row.getLong(6), row.getLong(4), row.getLong(1), rights, policy));
+        return Optional.of(new ApiPrincipal(
+                row.getString(5), row.getLong(6), row.getLong(4), row.getLong(1), rights, policy, clientAddress));
     }
 }

@@ -93,6 +93,24 @@ final class PayloadSchemas {
         define(schemas, "SettingChange", "A zone setting before and after.", "from:string?", "to:string?");
         define(
                 schemas,
+                "HistoryEntry",
+                "One committed change of a zone: who, when, from where, by which operation, the records added and"
+                        + " removed, the settings changed ({from, to}), the serial before and after (null: no zone).",
+                "id:int64",
+                "created_at:timestamp",
+                "zone:string",
+                "operation:string",
+                "user:string?",
+                "token_id:int64?",
+                "address:string?",
+                "added:[RecordChange]",
+                "removed:[RecordChange]",
+                "settings:{SettingChange}",
+                "serial_before:string?",
+                "serial_after:string?",
+                "domain:string?");
+        define(
+                schemas,
                 "Paging",
                 "The page a list answers when asked for one: limit (null: the rest), offset, and how many match in all.",
                 "limit:integer?",

@@ -30,6 +30,7 @@ public enum MessageCode {
     ACTION_CREATED(2030, "Server action scheduled"),
     ACTION_CANCELLED(2031, "Server action cancelled"),
     STATUS_RECORDED(2032, "Status recorded"),
+    ZONE_RESTORED(2040, "Zone restored"),
 
     // warnings: 3xxx
     UNKNOWN_PARAMETER(3000, "Unknown parameter ignored"),

@@ -16,11 +16,11 @@ import net.hostingapi.zones.entity.ZoneRecord;
  * Zones and records on the wire (contract section 5). In records, {@code ttl} and {@code zone_id}
  * are strings of digits: a published client decodes them as strings and fails on numbers.
  */
-final class ZoneRepresentations {
+public final class ZoneRepresentations {
 
     private ZoneRepresentations() {}
 
-    static JsonObject zone(Zone zone) {
+    public static JsonObject zone(Zone zone) {
         return members(zone, JsonFields.array(zone.records(), r -> record(r, zone)))
                 .build();
     }

@@ -9,6 +9,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import net.hostingapi.accounts.control.AccountReferences;
 import net.hostingapi.accounts.control.CurrentCaller;
@@ -72,8 +73,17 @@ public class ZoneEditor {
     @Inject
     ZoneAccess access;
 
+    @Inject
+    Event<ZoneEdited> edits;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed create(NewZone input, Violations violations) {
+        return create(input, violations, ZoneOperation.CREATE);
+    }
+
+    /** Create, on behalf of {@code operation} (an import creates zones too). */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Changed create(NewZone input, Violations violations, ZoneOperation operation) {
         ZoneNames.ZoneName name = null;
         try {
             name = input.name() == null ? null : ZoneNames.normalize(input.name());
@@ -108,9 +118,11 @@ public class ZoneEditor {
         zone.assignTo(user);
         zone.assignTo(project.value());
         List<Message> warnings = new ArrayList<>();
-        merge(drafts, inputs, warnings).forEach(zone::add);
+        List<RecordDraft> merged = merge(drafts, inputs, warnings);
+        merged.forEach(zone::add);
         em.persist(zone);
         flushClaiming();
+        edited(zone, operation, null, null, merged, List.of(), null);
         changes.fire(ZonesChanged.of(List.of(zone.name())));
         return new Changed(zone, warnings);
     }
@@ -123,7 +135,15 @@ public class ZoneEditor {
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed update(ZoneChanges input, Violations violations) {
+        return update(input, violations, ZoneOperation.UPDATE);
+    }
+
+    /** Update, on behalf of {@code operation} (import and restore replace a zone's content this way). */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Changed update(ZoneChanges input, Violations violations, ZoneOperation operation) {
         Zone zone = locked(input.zone());
+        Map<String, Object> settingsBefore = settingsOf(zone);
+        long serialBefore = zone.serial();
         List<RecordDraft> drafts = null;
         if (input.records() != null) {
             drafts = RecordValidator.drafts(input.records(), zone.name(), RecordType.Operation.UPDATE, violations);
@@ -166,7 +186,14 @@ public class ZoneEditor {
             zone.assignTo(project.value());
             changed = true;
         }
+        List<RecordDraft> added = List.of();
+        List<RecordDraft> removed = List.of();
         if (drafts != null) {
+            java.util.Set<RecordDraft> before = new java.util.HashSet<>(
+                    zone.records().stream().map(ZoneEditor::draftOf).toList());
+            java.util.Set<RecordDraft> after = new java.util.HashSet<>(drafts);
+            added = drafts.stream().filter(d -> !before.contains(d)).toList();
+            removed = before.stream().filter(d -> !after.contains(d)).toList();
             zone.replaceRecords(drafts);
             changed = true;
         }
@@ -176,6 +203,7 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
+        edited(zone, operation, settingsBefore, serialBefore, added, removed, null);
         changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, warnings);
     }
@@ -261,6 +289,19 @@ public class ZoneEditor {
                     "The zone still has assigned domains " + domains + "; dissociate them or set forceDelete");
         }
         List<String> served = served(zone);
+        List<RecordDraft> records =
+                zone.records().stream().map(ZoneEditor::draftOf).toList();
+        edits.fire(new ZoneEdited(
+                caller.accountId(),
+                zone.id(),
+                zone.name(),
+                ZoneOperation.DELETE,
+                List.of(),
+                records,
+                settingsChanged(settingsOf(zone), null),
+                zone.serial(),
+                null,
+                null));
         zone.dissociateAll();
         em.remove(zone);
         em.flush();
@@ -277,6 +318,7 @@ public class ZoneEditor {
     public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
         Zone zone = locked(zoneName);
         ZoneState before = ZoneState.of(zone);
+        long serialBefore = zone.serial();
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
@@ -292,6 +334,8 @@ public class ZoneEditor {
                 caller.accountId());
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
+        List<RecordDraft> retimedFrom = new ArrayList<>();
+        List<RecordDraft> retimedTo = new ArrayList<>();
         boolean retimed = false;
         for (int i = 0; i < drafts.size(); i++) {
             RecordDraft draft = drafts.get(i);
@@ -305,7 +349,9 @@ public class ZoneEditor {
             } else if (inputs.get(i).ttl().isGiven() && !Objects.equals(same.ttl(), draft.ttl())) {
                 // Clients retry with a new TTL and expect it to count (see merge).
                 warnings.add(ttlChanged(path, draft, same.ttl()));
+                retimedFrom.add(draftOf(same));
                 same.changeTtl(draft.ttl());
+                retimedTo.add(draftOf(same));
                 retimed = true;
             } else {
                 warnings.add(alreadyPresent(path));
@@ -314,6 +360,9 @@ public class ZoneEditor {
         if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
+            List<RecordDraft> addedDrafts = new ArrayList<>(retimedTo);
+            added.forEach(r -> addedDrafts.add(draftOf(r)));
+            edited(zone, ZoneOperation.RECORDS_ADD, null, serialBefore, addedDrafts, retimedFrom, null);
             changes.fire(ZonesChanged.of(served(zone)));
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
@@ -343,6 +392,7 @@ public class ZoneEditor {
                     selectors.get(i), zone.name(), violations.at("records").at(i)));
         }
         violations.throwIfAny();
+        long serialBefore = zone.serial();
         List<ZoneRecord> removed = zone.removeRecords(r -> matchers.stream().anyMatch(m -> m.matches(r)));
         // A selector that also matches records outside the policy refuses the request (rolled back).
         access.requireRecords(removed);
@@ -351,6 +401,14 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
+        edited(
+                zone,
+                ZoneOperation.RECORDS_DELETE,
+                null,
+                serialBefore,
+                List.of(),
+                removed.stream().map(ZoneEditor::draftOf).toList(),
+                null);
         changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, List.of());
     }
@@ -378,9 +436,11 @@ public class ZoneEditor {
         }
         NameClaims.requireNotPublicSuffix(domain, "domainName");
         claims.claim(domain.name(), caller.accountId());
+        long serialBefore = zone.serial();
         zone.assign(domain.name());
         zone.changed();
         flushClaiming();
+        edited(zone, ZoneOperation.ASSIGN_DOMAIN, null, serialBefore, List.of(), List.of(), domain.name());
         changes.fire(ZonesChanged.of(served(zone)));
         return zone;
     }
@@ -393,13 +453,65 @@ public class ZoneEditor {
         if (!zone.isAssigned(domain)) {
             throw ApiException.notFound("Domain assignment");
         }
+        long serialBefore = zone.serial();
         zone.dissociate(domain);
         zone.changed();
         em.flush();
+        edited(zone, ZoneOperation.DISSOCIATE_DOMAIN, null, serialBefore, List.of(), List.of(), domain);
         List<String> names = new ArrayList<>(served(zone));
         names.add(domain);
         changes.fire(ZonesChanged.of(names));
         return zone;
+    }
+
+    /** Tells the change history (and whoever else observes) what this change did, in its transaction. */
+    private void edited(
+            Zone zone,
+            ZoneOperation operation,
+            Map<String, Object> settingsBefore,
+            Long serialBefore,
+            List<RecordDraft> added,
+            List<RecordDraft> removed,
+            String domain) {
+        // No serial before: the zone was created (also by an import or a restore).
+        Map<String, Object[]> settings = serialBefore == null
+                ? settingsChanged(null, settingsOf(zone))
+                : settingsBefore == null ? Map.of() : settingsChanged(settingsBefore, settingsOf(zone));
+        edits.fire(new ZoneEdited(
+                caller.accountId(),
+                zone.id(),
+                zone.name(),
+                operation,
+                added,
+                removed,
+                settings,
+                serialBefore,
+                zone.serial(),
+                domain));
+    }
+
+    /** The SOA settings a change history follows. */
+    private static Map<String, Object> settingsOf(Zone zone) {
+        Map<String, Object> settings = new java.util.LinkedHashMap<>();
+        settings.put("hostmaster", zone.hostmaster());
+        settings.put("refresh", zone.refresh());
+        settings.put("retry", zone.retry());
+        settings.put("expire", zone.expire());
+        settings.put("ttl", zone.ttl());
+        return settings;
+    }
+
+    /** Each setting that differs, as {before, after}; a null side: no zone there. */
+    private static Map<String, Object[]> settingsChanged(Map<String, Object> before, Map<String, Object> after) {
+        Map<String, Object[]> changed = new java.util.LinkedHashMap<>();
+        for (String name : (before != null ? before : after).keySet()) {
+            Object from = before == null ? null : before.get(name);
+            Object to = after == null ? null : after.get(name);
+            if (!Objects.equals(from, to)) {
+                changed.put(name, new Object[] {from, to});
+            }
+        }
+        return changed;
     }
 
     /** The names the nameserver serves this zone under: its own and its assigned domains'. */

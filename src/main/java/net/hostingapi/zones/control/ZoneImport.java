@@ -124,7 +124,8 @@ public class ZoneImport {
                                 read.records(),
                                 null,
                                 FieldUpdate.absent()),
-                        new Violations())
+                        new Violations(),
+                        ZoneOperation.IMPORT)
                 : editor.update(
                         new ZoneChanges(
                                 name.name(),
@@ -136,7 +137,8 @@ public class ZoneImport {
                                 read.records(),
                                 null,
                                 FieldUpdate.absent()),
-                        new Violations());
+                        new Violations(),
+                        ZoneOperation.IMPORT);
         warnings.addAll(changed.warnings());
         return new Outcome(difference, changed.zone(), warnings);
     }

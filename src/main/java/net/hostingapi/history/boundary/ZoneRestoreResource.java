@@ -1,0 +1,52 @@
+package net.hostingapi.history.boundary;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.history.control.ZoneHistory;
+import net.hostingapi.platform.boundary.Answers;
+import net.hostingapi.platform.boundary.Binds;
+import net.hostingapi.platform.boundary.Reply;
+import net.hostingapi.platform.boundary.RequestBinder;
+import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.zones.boundary.ZoneRepresentations;
+import net.hostingapi.zones.control.ZoneEditor;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Puts a zone back to its state after a history entry, as one new change. */
+@ApplicationScoped
+@Tag(name = "Zone history", description = "Changes of a zone, and restoring a zone to the state after one")
+@Path("dns/zones/restore")
+@Produces(MediaType.APPLICATION_JSON)
+public class ZoneRestoreResource {
+
+    public record RestoreRequest(
+            @NotNull String zone, @NotNull @Min(1) Long entry) {}
+
+    @Inject
+    RequestBinder parameters;
+
+    @Inject
+    ZoneHistory history;
+
+    @POST
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Operation(operationId = "restoreZone", summary = "Put the zone back to its state after a history entry")
+    @Binds(value = RestoreRequest.class, example = """
+            {"zone": "example.com", "entry": 42}""")
+    @Answers(data = "zone", schema = "Zone")
+    public Reply restore() {
+        RestoreRequest input = parameters.bind(RestoreRequest.class);
+        ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
+        return Reply.ok(MessageCode.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
+                .warnAll(restored.warnings());
+    }
+}

@@ -1,0 +1,2 @@
+/** One recorded change of a zone. */
+package net.hostingapi.history.entity;
