@@ -19,10 +19,8 @@ import net.hostingapi.history.entity.ZoneChangeEntry;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Violations;
-import net.hostingapi.zones.control.NewZone;
 import net.hostingapi.zones.control.RecordInput;
-import net.hostingapi.zones.control.ZoneChanges;
+import net.hostingapi.zones.control.ZoneContent;
 import net.hostingapi.zones.control.ZoneEditor;
 import net.hostingapi.zones.control.ZoneNames;
 import net.hostingapi.zones.control.ZoneOperation;
@@ -116,17 +114,11 @@ public class ZoneHistory {
         Integer retry = number(settings.get("retry"));
         Integer expire = number(settings.get("expire"));
         Integer ttl = number(settings.get("ttl"));
-        Violations violations = new Violations();
-        return current == null
-                ? editor.create(
-                        new NewZone(name, hostmaster, refresh, expire, retry, ttl, inputs, null, FieldUpdate.absent()),
-                        violations,
-                        ZoneOperation.RESTORE)
-                : editor.update(
-                        new ZoneChanges(
-                                name, hostmaster, refresh, expire, retry, ttl, inputs, null, FieldUpdate.absent()),
-                        violations,
-                        ZoneOperation.RESTORE);
+        return editor.write(
+                name,
+                current == null,
+                new ZoneContent(hostmaster, refresh, retry, expire, ttl, inputs),
+                ZoneOperation.RESTORE);
     }
 
     /** The zone's name as stored, if the token may see it at all. */

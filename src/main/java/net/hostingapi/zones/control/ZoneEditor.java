@@ -155,6 +155,7 @@ public class ZoneEditor {
             access.requireWholeZone("change the zone's settings, user or project");
         }
         List<Message> warnings = new ArrayList<>();
+        RecordDelta delta = new RecordDelta(List.of(), List.of());
         if (drafts != null) {
             claims.requireNoForeignNames(
                     zone.name(),
@@ -167,7 +168,10 @@ public class ZoneEditor {
             if (sameRecords(zone.records(), drafts)) {
                 drafts = null;
             } else {
-                requireChangedRecords(zone.records(), drafts);
+                delta = RecordDelta.between(
+                        zone.records().stream().map(ZoneEditor::draftOf).toList(), drafts);
+                // Each record removed or added must lie within the token's policy.
+                access.requireDrafts(delta.all());
             }
         }
         ApiUser user = references.user("user", input.user());
@@ -186,14 +190,7 @@ public class ZoneEditor {
             zone.assignTo(project.value());
             changed = true;
         }
-        List<RecordDraft> added = List.of();
-        List<RecordDraft> removed = List.of();
         if (drafts != null) {
-            java.util.Set<RecordDraft> before = new java.util.HashSet<>(
-                    zone.records().stream().map(ZoneEditor::draftOf).toList());
-            java.util.Set<RecordDraft> after = new java.util.HashSet<>(drafts);
-            added = drafts.stream().filter(d -> !before.contains(d)).toList();
-            removed = before.stream().filter(d -> !after.contains(d)).toList();
             zone.replaceRecords(drafts);
             changed = true;
         }
@@ -203,20 +200,44 @@ public class ZoneEditor {
         }
         zone.changed();
         em.flush();
-        edited(zone, operation, settingsBefore, serialBefore, added, removed, null);
+        edited(zone, operation, settingsBefore, serialBefore, delta.added(), delta.removed(), null);
         changes.fire(ZonesChanged.of(served(zone)));
         return new Changed(zone, warnings);
     }
 
-    /** Replacing all records: each one removed or added must lie within the token's policy. */
-    private void requireChangedRecords(List<ZoneRecord> stored, List<RecordDraft> drafts) {
-        java.util.Set<RecordDraft> before =
-                new java.util.HashSet<>(stored.stream().map(ZoneEditor::draftOf).toList());
-        java.util.Set<RecordDraft> after = new java.util.HashSet<>(drafts);
-        List<RecordDraft> changed = new ArrayList<>();
-        before.stream().filter(d -> !after.contains(d)).forEach(changed::add);
-        after.stream().filter(d -> !before.contains(d)).forEach(changed::add);
-        access.requireDrafts(changed);
+    /**
+     * Writes a zone's whole content as one change on behalf of {@code operation}: creates the zone
+     * when the account has none of that name, else replaces the settings given and all records.
+     */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public Changed write(String zoneName, boolean create, ZoneContent content, ZoneOperation operation) {
+        return create
+                ? create(
+                        new NewZone(
+                                zoneName,
+                                content.hostmaster(),
+                                content.refresh(),
+                                content.expire(),
+                                content.retry(),
+                                content.ttl(),
+                                content.records(),
+                                null,
+                                FieldUpdate.absent()),
+                        new Violations(),
+                        operation)
+                : update(
+                        new ZoneChanges(
+                                zoneName,
+                                content.hostmaster(),
+                                content.refresh(),
+                                content.expire(),
+                                content.retry(),
+                                content.ttl(),
+                                content.records(),
+                                null,
+                                FieldUpdate.absent()),
+                        new Violations(),
+                        operation);
     }
 
     /** The stored records equal these drafts as a set of name, type, data and TTL. */

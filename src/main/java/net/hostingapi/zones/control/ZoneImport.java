@@ -8,12 +8,10 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.validation.ConstraintViolation;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
@@ -25,7 +23,6 @@ import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.Zone;
-import net.hostingapi.zones.entity.ZoneRecord;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.DClass;
@@ -107,38 +104,16 @@ public class ZoneImport {
                     access.requireWholeZone("change the zone's settings");
                 }
                 access.requireDrafts(difference.added());
-                access.requireDrafts(difference.removed());
+                access.requireDrafts(difference.removed()); // as update checks them
             }
             return new Outcome(difference, null, warnings);
         }
         Soa soa = read.soa();
-        ZoneEditor.Changed changed = stored == null
-                ? editor.create(
-                        new NewZone(
-                                name.name(),
-                                soa.hostmaster(),
-                                soa.refresh(),
-                                soa.expire(),
-                                soa.retry(),
-                                soa.ttl(),
-                                read.records(),
-                                null,
-                                FieldUpdate.absent()),
-                        new Violations(),
-                        ZoneOperation.IMPORT)
-                : editor.update(
-                        new ZoneChanges(
-                                name.name(),
-                                soa.hostmaster(),
-                                soa.refresh(),
-                                soa.expire(),
-                                soa.retry(),
-                                soa.ttl(),
-                                read.records(),
-                                null,
-                                FieldUpdate.absent()),
-                        new Violations(),
-                        ZoneOperation.IMPORT);
+        ZoneEditor.Changed changed = editor.write(
+                name.name(),
+                stored == null,
+                new ZoneContent(soa.hostmaster(), soa.refresh(), soa.retry(), soa.expire(), soa.ttl(), read.records()),
+                ZoneOperation.IMPORT);
         warnings.addAll(changed.warnings());
         return new Outcome(difference, changed.zone(), warnings);
     }
@@ -340,19 +315,14 @@ public class ZoneImport {
 
     /** What the import changes against the stored zone (or an empty one). */
     private static Difference difference(Zone stored, Read read) {
-        Set<RecordDraft> before = new HashSet<>();
-        if (stored != null) {
-            for (ZoneRecord record : stored.records()) {
-                before.add(new RecordDraft(record.name(), record.type(), record.data(), record.ttl()));
-            }
-        }
-        Set<RecordDraft> after = new HashSet<>(read.drafts());
-        List<RecordDraft> added = read.drafts().stream()
-                .filter(d -> !before.contains(d))
-                .distinct()
-                .toList();
-        List<RecordDraft> removed =
-                before.stream().filter(d -> !after.contains(d)).toList();
+        List<RecordDraft> before = stored == null
+                ? List.of()
+                : stored.records().stream()
+                        .map(r -> new RecordDraft(r.name(), r.type(), r.data(), r.ttl()))
+                        .toList();
+        RecordDelta delta = RecordDelta.between(before, read.drafts());
+        List<RecordDraft> added = delta.added();
+        List<RecordDraft> removed = delta.removed();
         Map<String, Object[]> settings = new LinkedHashMap<>();
         Soa soa = read.soa();
         if (stored != null) {
