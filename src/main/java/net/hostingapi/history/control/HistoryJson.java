@@ -1,6 +1,5 @@
 package net.hostingapi.history.control;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -10,18 +9,23 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 
-/** The JSON text an entry keeps its records ({name, type, data, ttl}) and settings ({name: [before, after]}) in. */
+/**
+ * The JSON text an entry keeps its records ({name, type, data, ttl}) and settings ({name: [before, after]}) in.
+ * Through the provider looked up once: each static {@code JsonFields.JSON.create...} call scans the class path.
+ */
 public final class HistoryJson {
 
     private HistoryJson() {}
 
     static String records(List<RecordDraft> drafts) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFields.JSON.createArrayBuilder();
         for (RecordDraft draft : drafts) {
-            JsonObjectBuilder record = Json.createObjectBuilder()
+            JsonObjectBuilder record = JsonFields.JSON
+                    .createObjectBuilder()
                     .add("name", draft.name())
                     .add("type", draft.type().name())
                     .add("data", draft.data());
@@ -36,9 +40,9 @@ public final class HistoryJson {
     }
 
     static String settings(Map<String, Object[]> settings) {
-        JsonObjectBuilder object = Json.createObjectBuilder();
-        settings.forEach((name, change) ->
-                object.add(name, Json.createArrayBuilder().add(value(change[0])).add(value(change[1]))));
+        JsonObjectBuilder object = JsonFields.JSON.createObjectBuilder();
+        settings.forEach((name, change) -> object.add(
+                name, JsonFields.JSON.createArrayBuilder().add(value(change[0])).add(value(change[1]))));
         return object.build().toString();
     }
 
@@ -46,7 +50,9 @@ public final class HistoryJson {
         if (value == null) {
             return JsonValue.NULL;
         }
-        return value instanceof Number n ? Json.createValue(n.longValue()) : Json.createValue(value.toString());
+        return value instanceof Number n
+                ? JsonFields.JSON.createValue(n.longValue())
+                : JsonFields.JSON.createValue(value.toString());
     }
 
     public static List<RecordDraft> drafts(String json) {
@@ -63,13 +69,13 @@ public final class HistoryJson {
     }
 
     public static JsonArray array(String json) {
-        try (var reader = Json.createReader(new StringReader(json))) {
+        try (var reader = JsonFields.JSON.createReader(new StringReader(json))) {
             return reader.readArray();
         }
     }
 
     public static JsonObject object(String json) {
-        try (var reader = Json.createReader(new StringReader(json))) {
+        try (var reader = JsonFields.JSON.createReader(new StringReader(json))) {
             return reader.readObject();
         }
     }

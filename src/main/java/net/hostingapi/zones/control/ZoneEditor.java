@@ -76,6 +76,9 @@ public class ZoneEditor {
     @Inject
     Event<ZoneEdited> edits;
 
+    @Inject
+    RecordIds recordIds;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed create(NewZone input, Violations violations) {
         return create(input, violations, ZoneOperation.CREATE);
@@ -119,7 +122,7 @@ public class ZoneEditor {
         zone.assignTo(project.value());
         List<Message> warnings = new ArrayList<>();
         List<RecordDraft> merged = merge(drafts, inputs, warnings);
-        merged.forEach(zone::add);
+        merged.forEach(draft -> zone.add(draft, recordIds.next()));
         em.persist(zone);
         flushClaiming();
         edited(zone, operation, null, null, merged, List.of(), null);
@@ -191,7 +194,7 @@ public class ZoneEditor {
             changed = true;
         }
         if (drafts != null) {
-            zone.replaceRecords(drafts);
+            zone.replaceRecords(drafts, recordIds::next);
             changed = true;
         }
         if (!changed) {
@@ -256,11 +259,13 @@ public class ZoneEditor {
      */
     private static List<RecordDraft> merge(List<RecordDraft> drafts, List<RecordInput> inputs, List<Message> warnings) {
         List<RecordDraft> result = new ArrayList<>();
+        // position in result by name, type and data: a zone of thousands of records is merged in one pass
+        Map<RecordDraft, Integer> positions = new java.util.HashMap<>();
         for (int i = 0; i < drafts.size(); i++) {
             RecordDraft draft = drafts.get(i);
             String path = "records[" + i + "]";
-            int at = indexOfSame(result, draft);
-            if (at < 0) {
+            Integer at = positions.putIfAbsent(draft.withoutTtl(), result.size());
+            if (at == null) {
                 result.add(draft);
             } else if (inputs.get(i).ttl().isGiven()
                     && !Objects.equals(result.get(at).ttl(), draft.ttl())) {
@@ -271,15 +276,6 @@ public class ZoneEditor {
             }
         }
         return result;
-    }
-
-    private static int indexOfSame(List<RecordDraft> drafts, RecordDraft draft) {
-        for (int i = 0; i < drafts.size(); i++) {
-            if (drafts.get(i).sameAs(draft)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static Message alreadyPresent(String path) {
@@ -358,14 +354,16 @@ public class ZoneEditor {
         List<RecordDraft> retimedFrom = new ArrayList<>();
         List<RecordDraft> retimedTo = new ArrayList<>();
         boolean retimed = false;
+        // the records of the added names by name, type and data: an addition of thousands in one pass
+        Map<RecordDraft, ZoneRecord> byRecord = new java.util.HashMap<>();
+        present.forEach(r -> byRecord.putIfAbsent(draftOf(r).withoutTtl(), r));
         for (int i = 0; i < drafts.size(); i++) {
             RecordDraft draft = drafts.get(i);
             String path = "records[" + i + "]";
-            ZoneRecord same =
-                    present.stream().filter(r -> r.sameAs(draft)).findFirst().orElse(null);
+            ZoneRecord same = byRecord.get(draft.withoutTtl());
             if (same == null) {
-                ZoneRecord record = zone.add(draft);
-                present.add(record);
+                ZoneRecord record = zone.add(draft, recordIds.next());
+                byRecord.put(draft.withoutTtl(), record);
                 added.add(record);
             } else if (inputs.get(i).ttl().isGiven() && !Objects.equals(same.ttl(), draft.ttl())) {
                 // Clients retry with a new TTL and expect it to count (see merge).

@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
@@ -167,22 +168,13 @@ public class Zone {
         project = newProject;
     }
 
-    /** Adds a record unless one with the same name, type and data exists; tells whether it added. */
-    public boolean addRecord(RecordDraft draft) {
-        if (records.stream().anyMatch(r -> r.sameAs(draft))) {
-            return false;
-        }
-        records.add(new ZoneRecord(this, draft));
-        return true;
-    }
-
     /**
-     * Adds a record the caller has checked against the records of its name. Unlike
-     * {@link #addRecord} it leaves the zone's other records unloaded (the lazy list takes the
-     * addition without reading the rest), so adding to a large zone costs what adding to a small one does.
+     * Adds a record the caller has checked against the records of its name, with the id it took
+     * for it. It leaves the zone's other records unloaded (the lazy list takes the addition without
+     * reading the rest), so adding to a large zone costs what adding to a small one does.
      */
-    public ZoneRecord add(RecordDraft draft) {
-        ZoneRecord record = new ZoneRecord(this, draft);
+    public ZoneRecord add(RecordDraft draft, long id) {
+        ZoneRecord record = new ZoneRecord(this, draft, id);
         records.add(record);
         return record;
     }
@@ -193,10 +185,10 @@ public class Zone {
         return removed;
     }
 
-    /** The whole-zone update: the given records replace all records. */
-    public void replaceRecords(List<RecordDraft> drafts) {
+    /** The whole-zone update: the given records, free of repetitions, replace all records; each takes an id from {@code ids}. */
+    public void replaceRecords(List<RecordDraft> drafts, LongSupplier ids) {
         records.clear();
-        drafts.forEach(this::addRecord);
+        drafts.forEach(draft -> add(draft, ids.getAsLong()));
     }
 
     public boolean isAssigned(String domain) {

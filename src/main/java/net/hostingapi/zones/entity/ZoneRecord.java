@@ -5,8 +5,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
@@ -27,8 +25,8 @@ public class ZoneRecord {
     public static final String OF_ZONE_NAMED = "ZoneRecord.ofZoneNamed";
     public static final String COUNT_OF_ZONE = "ZoneRecord.countOfZone";
 
+    /** Given at creation (zones.control.RecordIds), so that new records can be inserted in batches. */
     @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
 
     @ManyToOne(optional = false, fetch = FetchType.LAZY)
@@ -55,7 +53,8 @@ public class ZoneRecord {
 
     protected ZoneRecord() {}
 
-    ZoneRecord(Zone zone, RecordDraft draft) {
+    ZoneRecord(Zone zone, RecordDraft draft, long id) {
+        this.id = id;
         this.zone = zone;
         this.name = draft.name();
         this.type = draft.type();

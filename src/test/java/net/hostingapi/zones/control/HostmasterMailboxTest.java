@@ -41,8 +41,8 @@ class HostmasterMailboxTest {
         Field id = Zone.class.getDeclaredField("id");
         id.setAccessible(true);
         id.set(zone, 1L);
-        zone.addRecord(new net.hostingapi.zones.entity.RecordDraft("ns1", RecordType.A, "192.0.2.1", null));
-        zone.addRecord(new net.hostingapi.zones.entity.RecordDraft("ns2", RecordType.A, "192.0.2.2", null));
+        zone.add(new net.hostingapi.zones.entity.RecordDraft("ns1", RecordType.A, "192.0.2.1", null), 1);
+        zone.add(new net.hostingapi.zones.entity.RecordDraft("ns2", RecordType.A, "192.0.2.2", null), 2);
         NamedCheckzone.assertLoads("hm.example", ZoneFile.render(zone, new ZoneSettings()));
     }
 
