@@ -130,7 +130,11 @@ public class PublicationWorker {
             // entries only, a backlog of thousands published each zone once per batch.)
             long upTo = entries.lastOf(name);
             try {
-                skipped |= !sync.publishPending(name, upTo);
+                boolean published = sync.publishPending(name, upTo);
+                if (!published && sync.ensureLockRow(name)) {
+                    published = sync.publishPending(name, upTo);
+                }
+                skipped |= !published;
             } catch (RuntimeException e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);

@@ -58,15 +58,7 @@ public class ZoneSync {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean publishPending(String name, long upTo) {
         if (!tryLock(name)) {
-            if (lockRows.exists(name)) {
-                return false; // another publisher holds it
-            }
-            // A name never locked before: create its row (committed at once), then take it. Not
-            // first thing every time: INSERT IGNORE waits for a row another publisher holds.
-            claimed.ensureLockRows(List.of(name));
-            if (!tryLock(name)) {
-                return false;
-            }
+            return false; // another publisher holds it, or the name has no lock row yet (ensureLockRow)
         }
         List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
                 .setParameter(1, name)
@@ -85,6 +77,21 @@ public class ZoneSync {
                                         .toList())
                         + ")")
                 .executeUpdate();
+        return true;
+    }
+
+    /**
+     * Creates the lock row of a name that has none (its zone predates the rows, V6, or was loaded
+     * by hand), committed at once; tells whether it did. Not inside {@link #publishPending}: its
+     * failed locking read on the missing row holds the gap the insert needs, and the insert, in a
+     * transaction of its own, waited for it until the socket timeout, so such a zone was never
+     * published. Not first thing every time either: INSERT IGNORE waits for a row another publisher holds.
+     */
+    public boolean ensureLockRow(String name) {
+        if (lockRows.exists(name)) {
+            return false;
+        }
+        claimed.ensureLockRows(List.of(name));
         return true;
     }
 
