@@ -44,6 +44,10 @@ final class BenchEnvironment implements AutoCloseable {
     static final String SERVICE_DB = "hostingapi_bench";
     static final String PDNS_DB = "pdns_bench";
     static final String SCRATCH_DB = "bench_scratch";
+    static final String SERVICE = "service";
+    static final String POWERDNS = "PowerDNS";
+    static final String MARIADB = "MariaDB";
+    static final String LOAD_CLIENT = "load client";
 
     /** A MariaDB server as the harness and PowerDNS reach it. */
     record MariaDb(String host, int port, String user, String password, boolean embedded) {
@@ -184,11 +188,14 @@ final class BenchEnvironment implements AutoCloseable {
     }
 
     private void startService() throws Exception {
-        httpPort = EmbeddedMariaDb.freePort();
+        if (httpPort == 0) {
+            httpPort = EmbeddedMariaDb.freePort();
+        }
         List<String> command = ServiceLauncher.command();
         Path log = dir.resolve("service.log");
-        ProcessBuilder builder =
-                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
         env.put("DB_URL", db.url(SERVICE_DB));
         env.put("DB_USER", db.user());
@@ -300,6 +307,39 @@ final class BenchEnvironment implements AutoCloseable {
         return service.pid();
     }
 
+    /**
+     * The processes whose CPU time the benchmark reads, by the name it reports them under: the
+     * service's JVM, pdns_server, the MariaDB server (when its pid file, as the server names it, is
+     * readable here: the embedded one, or an external one on this machine) and the load client.
+     */
+    Map<String, Long> processes() {
+        Map<String, Long> pids = new java.util.LinkedHashMap<>();
+        pids.put(SERVICE, servicePid());
+        pids.put(POWERDNS, pdns.pid());
+        try (Connection c = db.connect(SCRATCH_DB);
+                Statement s = c.createStatement();
+                java.sql.ResultSet rows = s.executeQuery("SELECT @@pid_file, @@datadir")) {
+            rows.next();
+            Path pidFile = Path.of(rows.getString(2)).resolve(rows.getString(1));
+            pids.put(MARIADB, Long.parseLong(Files.readString(pidFile).strip()));
+        } catch (SQLException | IOException | RuntimeException e) {
+            log("MariaDB's CPU time is not measured (its pid file is not readable here: " + e.getMessage() + ")");
+        }
+        pids.put(LOAD_CLIENT, ProcessHandle.current().pid());
+        return pids;
+    }
+
+    /**
+     * Stops the service and starts it again by the run command on the same database and data
+     * directory; {@link #coldStartSeconds()} then tells this start's time.
+     */
+    void restartService() throws Exception {
+        stopService();
+        launcher = null;
+        service = null;
+        startService();
+    }
+
     double coldStartSeconds() {
         return coldStartSeconds;
     }
@@ -326,6 +366,18 @@ final class BenchEnvironment implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        stopService();
+        if (pdns != null) {
+            log("Stopping PowerDNS");
+            pdns.stop();
+        }
+        if (embedded != null) {
+            log("Stopping the embedded MariaDB");
+            embedded.close();
+        }
+    }
+
+    private void stopService() {
         if (launcher != null) {
             log("Stopping the service");
             // the launcher's own shutdown hook stops Payara; whatever is left after that is stopped here
@@ -335,14 +387,6 @@ final class BenchEnvironment implements AutoCloseable {
                 service.destroy();
                 waitFor(service, 30);
             }
-        }
-        if (pdns != null) {
-            log("Stopping PowerDNS");
-            pdns.stop();
-        }
-        if (embedded != null) {
-            log("Stopping the embedded MariaDB");
-            embedded.close();
         }
     }
 

@@ -21,9 +21,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -62,7 +64,9 @@ public final class Benchmark {
             int countedWarmup,
             int countedMeasure,
             int changes,
-            int listZones) {
+            int listZones,
+            int openRate,
+            int bigZones) {
 
         static Settings fromEnvironment() {
             return new Settings(
@@ -74,7 +78,9 @@ public final class Benchmark {
                     env("BENCH_COUNTED_WARMUP", 3),
                     env("BENCH_COUNTED_MEASURE", 20),
                     env("BENCH_CHANGES", 200),
-                    env("BENCH_LIST_ZONES", 10_000));
+                    env("BENCH_LIST_ZONES", 10_000),
+                    env("BENCH_OPEN_RATE", 300),
+                    env("BENCH_BIG_ZONES", 100_000));
         }
 
         private static int env(String name, int fallback) {
@@ -84,6 +90,10 @@ public final class Benchmark {
 
         Plan timed(int threads) {
             return Plan.timed(threads, Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(measureSeconds));
+        }
+
+        Plan open() {
+            return Plan.open(openRate, Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(measureSeconds));
         }
 
         Plan counted() {
@@ -96,7 +106,8 @@ public final class Benchmark {
                     "the service's JVM warmed up first by %d s of shows and %d s of additions on zones "
                             + "of their own; throughput scenarios %d s warm-up + %d s measured; sequential scenarios (create, list, "
                             + "show of 10 000) 1 client, %d warm-up + %d measured calls (at most 60 s); change → nameserver %d changes "
-                            + "after 5 warm-up changes; floor %d s + %d s; list: %,d zones",
+                            + "after 5 warm-up changes; floor %d s + %d s; list: %,d zones; open loop %d requests/s; "
+                            + "ten times the data: %,d zones of %d records",
                     jitWarmupSeconds,
                     jitWarmupSeconds,
                     warmupSeconds,
@@ -106,7 +117,10 @@ public final class Benchmark {
                     changes,
                     floorWarmupSeconds,
                     floorMeasureSeconds,
-                    listZones);
+                    listZones,
+                    openRate,
+                    bigZones,
+                    BIG_RECORDS_PER_ZONE);
         }
     }
 
@@ -119,6 +133,12 @@ public final class Benchmark {
             .build();
     private String token;
     private boolean failed;
+    /** The processes whose CPU time is read (the service's changes when it is restarted). */
+    private Map<String, Long> processes;
+    /** p50s of the small case, which the run on ten times the data is held against. */
+    private final Map<String, Double> smallCase = new HashMap<>();
+
+    private static final int BIG_RECORDS_PER_ZONE = 10;
 
     private Benchmark(BenchEnvironment env, Report report, Settings settings) {
         this.env = env;
@@ -162,6 +182,7 @@ public final class Benchmark {
     }
 
     private void runAll() throws Exception {
+        processes = env.processes();
         token = newCustomer("bench");
         scenario("cold start", this::coldStart);
         scenario("floor", this::floor);
@@ -169,10 +190,13 @@ public final class Benchmark {
         scenario("show 100", this::show100);
         scenario("add on 20 zones", () -> addRecords("add one record, 20 clients on 20 zones", 20, true));
         scenario("add on one zone", () -> addRecords("add one record, 20 clients on ONE zone", 1, false));
+        scenario("show at a fixed rate", this::showOpenLoop);
+        scenario("add at a fixed rate", this::addOpenLoop);
         scenario("change to nameserver", this::changeToNameserver);
         scenario("create 1000", this::create1000);
         scenario("show 10 000", this::show10000);
         scenario("list 10 000 zones", this::listZones);
+        scenario("ten times the data", this::tenTimesTheData);
     }
 
     @FunctionalInterface
@@ -182,6 +206,10 @@ public final class Benchmark {
 
     /** A scenario that fails is reported and the others still run; the exit code says so at the end. */
     private void scenario(String name, Step step) {
+        String only = System.getenv("BENCH_ONLY"); // a trial of some scenarios: their names, comma-separated
+        if (only != null && !only.isBlank() && !List.of(only.split("\\s*,\\s*")).contains(name)) {
+            return;
+        }
         BenchEnvironment.log("--- " + name);
         try {
             step.run();
@@ -296,17 +324,22 @@ public final class Benchmark {
      * once, before the first measurement (PowerDNS, compiled ahead, needs none).
      */
     private void warmUpService() throws Exception {
+        warmUp("warmup");
+    }
+
+    /** The JIT warm-up on zones named after {@code prefix} (again after a restart, on zones of its own). */
+    private void warmUp(String prefix) throws Exception {
         if (settings.jitWarmupSeconds() <= 0) {
             return;
         }
-        String shown = "warmup-show.ours.bench.test";
+        String shown = prefix + "-show.ours.bench.test";
         createOurs(shown, ZoneContent.of(100));
         HttpRequest show = oursRequest("GET", "/api/v1/dns/zones/show?zone=" + shown, null);
         Duration time = Duration.ofSeconds(settings.jitWarmupSeconds());
         LoadClient.run(Plan.timed(50, time, Duration.ofSeconds(1)), t -> LoadClient.http(http, () -> show));
         List<String> zones = new ArrayList<>();
         for (int z = 0; z < 20; z++) {
-            zones.add("w" + z + ".warmup.ours.bench.test");
+            zones.add("w" + z + "." + prefix + ".ours.bench.test");
             createOurs(zones.get(z), ZoneContent.of(0));
         }
         LoadClient.run(Plan.timed(20, time, Duration.ofSeconds(1)), t -> {
@@ -342,14 +375,18 @@ public final class Benchmark {
         double maxHeap = HeapSampler.maxHeapMiB(env.servicePid());
         Result o;
         HeapSampler heap = HeapSampler.start(env.servicePid());
+        CpuMeter ourCpu = cpu();
         try {
-            o = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> ourShow));
+            o = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> ourShow), ourCpu);
         } finally {
             heap.close();
         }
         report.run(scenario, "ours", o);
-        Result p = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> pdnsShow));
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> pdnsShow), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
+        smallCase.put("show", o.p50Ms());
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 3);
         double ratio = Report.throughputRatio(o, p);
         report.add(
                 scenario,
@@ -404,48 +441,60 @@ public final class Benchmark {
         }
         awaitPublished();
         Set<String> ourAcks = ConcurrentHashMap.newKeySet();
-        Result o = LoadClient.run(settings.timed(20), t -> {
-            String zone = ourZones.get(t % zoneCount);
-            long[] n = {0};
-            return () -> {
-                String name = "w" + t + "n" + n[0]++;
-                int status = http.send(
-                                oursRequest(
-                                        "POST",
-                                        "/api/v1/dns/zones/records/add",
-                                        "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
-                                                + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
-                                HttpResponse.BodyHandlers.discarding())
-                        .statusCode();
-                if (status / 100 == 2) {
-                    ourAcks.add(zone + " " + name);
-                }
-                return status;
-            };
-        });
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.run(
+                settings.timed(20),
+                t -> {
+                    String zone = ourZones.get(t % zoneCount);
+                    long[] n = {0};
+                    return () -> {
+                        String name = "w" + t + "n" + n[0]++;
+                        int status = http.send(
+                                        oursRequest(
+                                                "POST",
+                                                "/api/v1/dns/zones/records/add",
+                                                "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
+                                                        + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode();
+                        if (status / 100 == 2) {
+                            ourAcks.add(zone + " " + name);
+                        }
+                        return status;
+                    };
+                },
+                ourCpu);
         report.run(scenario, "ours", o);
         awaitPublished(); // our publications to PowerDNS must not load it while it is measured
         Set<String> pdnsAcks = ConcurrentHashMap.newKeySet();
-        Result p = LoadClient.run(settings.timed(20), t -> {
-            String zone = pdnsZones.get(t % zoneCount);
-            long[] n = {0};
-            return () -> {
-                String name = "w" + t + "n" + n[0]++;
-                int status = http.send(
-                                pdnsRequest(
-                                        "PATCH",
-                                        "/zones/" + zone + ".",
-                                        "{\"rrsets\":[{\"name\":\"" + name + "." + zone
-                                                + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
-                                HttpResponse.BodyHandlers.discarding())
-                        .statusCode();
-                if (status / 100 == 2) {
-                    pdnsAcks.add(zone + " " + name);
-                }
-                return status;
-            };
-        });
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(
+                settings.timed(20),
+                t -> {
+                    String zone = pdnsZones.get(t % zoneCount);
+                    long[] n = {0};
+                    return () -> {
+                        String name = "w" + t + "n" + n[0]++;
+                        int status = http.send(
+                                        pdnsRequest(
+                                                "PATCH",
+                                                "/zones/" + zone + ".",
+                                                "{\"rrsets\":[{\"name\":\"" + name + "." + zone
+                                                        + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode();
+                        if (status / 100 == 2) {
+                            pdnsAcks.add(zone + " " + name);
+                        }
+                        return status;
+                    };
+                },
+                pdnsCpu);
         report.run(scenario, "PowerDNS", p);
+        if (throughputTarget) {
+            smallCase.put("add", o.p50Ms());
+        }
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), throughputTarget ? 2 : 0);
 
         Set<String> ourStored = new HashSet<>();
         for (String zone : ourZones) {
@@ -574,17 +623,21 @@ public final class Benchmark {
         String scenario = "create a zone with 1000 records, 1 client";
         ZoneContent content = ZoneContent.of(1000);
         String ourRecords = content.ours().toString();
-        Result o = LoadClient.run(settings.counted(), t -> {
-            int[] n = {0};
-            return () -> http.send(
-                            oursRequest(
-                                    "POST",
-                                    "/api/v1/dns/zones/create",
-                                    "{\"name\":\"c" + n[0]++ + ".create.ours.bench.test\",\"records\":" + ourRecords
-                                            + "}"),
-                            HttpResponse.BodyHandlers.discarding())
-                    .statusCode();
-        });
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.run(
+                settings.counted(),
+                t -> {
+                    int[] n = {0};
+                    return () -> http.send(
+                                    oursRequest(
+                                            "POST",
+                                            "/api/v1/dns/zones/create",
+                                            "{\"name\":\"c" + n[0]++ + ".create.ours.bench.test\",\"records\":"
+                                                    + ourRecords + "}"),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                },
+                ourCpu);
         report.run(scenario, "ours", o);
         awaitPublished();
         List<String> pdnsBodies = new ArrayList<>();
@@ -592,14 +645,19 @@ public final class Benchmark {
             String zone = "c" + n + ".create.pdns.bench.test";
             pdnsBodies.add(pdnsZone(zone, content).toString());
         }
-        Result p = LoadClient.run(settings.counted(), t -> {
-            int[] n = {0};
-            return () -> http.send(
-                            pdnsRequest("POST", "/zones", pdnsBodies.get(n[0]++)),
-                            HttpResponse.BodyHandlers.discarding())
-                    .statusCode();
-        });
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(
+                settings.counted(),
+                t -> {
+                    int[] n = {0};
+                    return () -> http.send(
+                                    pdnsRequest("POST", "/zones", pdnsBodies.get(n[0]++)),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                },
+                pdnsCpu);
         report.run(scenario, "PowerDNS", p);
+        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
         report.add(
                 scenario, "throughput (creates/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(
@@ -664,10 +722,13 @@ public final class Benchmark {
         HttpRequest ourShow = oursRequest("GET", "/api/v1/dns/zones/show?zone=" + ours, null);
         HttpRequest pdnsShow = pdnsRequest("GET", "/zones/" + theirs + ".", null);
         check(records(parse(expect(ourShow, 200).body())).size() == 10_000, "our show answers 10 000 records");
-        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> ourShow));
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> ourShow), ourCpu);
         report.run(scenario, "ours", o);
-        Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsShow));
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsShow), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
+        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
@@ -721,10 +782,14 @@ public final class Benchmark {
                         + "(the service's published zones and the PowerDNS-only ones); PowerDNS has no accounts.",
                 pdnsZones));
 
-        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> ourList));
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> ourList), ourCpu);
         report.run(scenario, "ours", o);
-        Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsList));
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsList), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
+        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
+        smallCase.put("page", listPage(listToken, zones, "the zones of an account holding"));
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(
                 scenario,
@@ -736,6 +801,453 @@ public final class Benchmark {
                 "ours < 200 ms",
                 o.measured() > 0 && o.p50Ms() < 200);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
+    }
+
+    /** A page of 100 zones from the middle of the account's list ({@code limit}, {@code offset}); answers its p50. */
+    private double listPage(String accountToken, int zones, String what) throws Exception {
+        String scenario = String.format(
+                Locale.ROOT,
+                "list: a page of 100 of %s %,d zones (limit=100, offset=%,d), 1 client",
+                what,
+                zones,
+                zones / 2);
+        HttpRequest page = oursRequest(accountToken, "GET", "/api/v1/dns/zones?limit=100&offset=" + zones / 2, null);
+        JsonObject answer = parse(expect(page, 200).body()).getJsonObject("data");
+        check(answer.getJsonArray("zones").size() == 100, "the page holds 100 zones");
+        check(answer.getJsonObject("paging").getInt("total") == zones, "the page counts " + zones + " zones in all");
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> page), ourCpu);
+        report.run(scenario, "ours", o);
+        report.add(scenario, "p50 (ms)", o.p50Ms(), null, null, Ratio.NONE, null, null);
+        report.add(scenario, "p99 (ms)", o.p99Ms(), null, null, Ratio.NONE, null, null);
+        report.add(
+                scenario,
+                "CPU per request: API + MariaDB (ms)",
+                ourCpu.perRequestMs(o.ok(), BenchEnvironment.SERVICE, BenchEnvironment.MARIADB),
+                null,
+                null,
+                Ratio.NONE,
+                null,
+                null);
+        return o.p50Ms();
+    }
+
+    /**
+     * Shows at a fixed rate, as a hoster's panel and scripts send them, not as fast as answers
+     * come: latency without the queueing that 50 saturating clients add, and CPU per request on
+     * a machine that is not saturated.
+     */
+    private void showOpenLoop() throws Exception {
+        String scenario = "show a zone of 100 records at a fixed " + settings.openRate() + " requests/s (open loop)";
+        HttpRequest ourShow = oursRequest("GET", "/api/v1/dns/zones/show?zone=show100.ours.bench.test", null);
+        HttpRequest pdnsShow = pdnsRequest("GET", "/zones/show100.pdns.bench.test.", null);
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.open(settings.open(), http, n -> ourShow, ourCpu);
+        report.run(scenario, "ours", o);
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.open(settings.open(), http, n -> pdnsShow, pdnsCpu);
+        report.run(scenario, "PowerDNS", p);
+        reportOpenLoop(scenario, o, p, 20);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 3);
+    }
+
+    /** Additions at a fixed rate, a new name each, spread over 20 zones of their own per side. */
+    private void addOpenLoop() throws Exception {
+        String scenario = "add one record at a fixed " + settings.openRate() + " requests/s on 20 zones (open loop)";
+        List<String> ourZones = new ArrayList<>();
+        List<String> pdnsZones = new ArrayList<>();
+        for (int z = 0; z < 20; z++) {
+            ourZones.add("z" + z + ".open.ours.bench.test");
+            pdnsZones.add("z" + z + ".open.pdns.bench.test");
+            createOurs(ourZones.get(z), ZoneContent.of(0));
+            createPdns(pdnsZones.get(z), ZoneContent.of(0));
+        }
+        awaitPublished();
+        CpuMeter ourCpu = cpu();
+        Result o = LoadClient.open(
+                settings.open(),
+                http,
+                n -> oursRequest(
+                        "POST",
+                        "/api/v1/dns/zones/records/add",
+                        "{\"zone\":\"" + ourZones.get((int) (n % 20)) + "\",\"records\":[{\"name\":\"o" + n
+                                + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
+                ourCpu);
+        report.run(scenario, "ours", o);
+        awaitPublished();
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.open(
+                settings.open(),
+                http,
+                n -> {
+                    String zone = pdnsZones.get((int) (n % 20));
+                    return pdnsRequest(
+                            "PATCH",
+                            "/zones/" + zone + ".",
+                            "{\"rrsets\":[{\"name\":\"o" + n + "." + zone
+                                    + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}");
+                },
+                pdnsCpu);
+        report.run(scenario, "PowerDNS", p);
+        reportOpenLoop(scenario, o, p, 50);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 2);
+    }
+
+    private void reportOpenLoop(String scenario, Result o, Result p, int p99TargetMs) {
+        report.add(scenario, "answered (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
+        report.add(scenario, "p50 from the scheduled send (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
+        report.add(
+                scenario,
+                "p99 from the scheduled send (ms)",
+                o.p99Ms(),
+                p.p99Ms(),
+                null,
+                Ratio.LATENCY,
+                "ours < " + p99TargetMs + " ms",
+                o.measured() > 0 && o.errors().startsWith("0 / 0 / 0") && o.p99Ms() < p99TargetMs);
+        report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
+    }
+
+    /**
+     * CPU per successful request, each side: its API's process (the service's JVM; pdns_server),
+     * MariaDB (the one server both use, read while only that side is measured) and the two
+     * together, held against PowerDNS's with {@code targetShare} (ours at most 1/targetShare of
+     * theirs; 0: no target). Also the load client's, and what pdns_server spent while the service
+     * was measured: taking the service's publications, a cost PowerDNS's own API does not have.
+     */
+    private void reportCpu(
+            String scenario, CpuMeter ours, long ourRequests, CpuMeter theirs, long theirRequests, int targetShare) {
+        String service = BenchEnvironment.SERVICE, pdns = BenchEnvironment.POWERDNS, db = BenchEnvironment.MARIADB;
+        report.add(
+                scenario,
+                "CPU per request: the API's process (ms)",
+                ours.perRequestMs(service, ourRequests),
+                theirs.perRequestMs(pdns, theirRequests),
+                null,
+                Ratio.LATENCY,
+                null,
+                null);
+        report.add(
+                scenario,
+                "CPU per request: MariaDB (ms)",
+                ours.perRequestMs(db, ourRequests),
+                theirs.perRequestMs(db, theirRequests),
+                null,
+                Ratio.LATENCY,
+                null,
+                null);
+        Double ourSum = ours.perRequestMs(ourRequests, service, db);
+        Double theirSum = theirs.perRequestMs(theirRequests, pdns, db);
+        report.add(
+                scenario,
+                "CPU per request: API + MariaDB (ms)",
+                ourSum,
+                theirSum,
+                null,
+                Ratio.LATENCY,
+                targetShare > 0 ? "ours ≤ 1/" + targetShare + " of PowerDNS's" : null,
+                targetShare > 0 && ourSum != null && theirSum != null ? ourSum * targetShare <= theirSum : null);
+        Double publications = ours.perRequestMs(pdns, ourRequests);
+        if (publications != null && publications >= 0.001) {
+            report.add(
+                    scenario,
+                    "CPU per request: pdns_server taking the service's publications (ms)",
+                    publications,
+                    null,
+                    null,
+                    Ratio.NONE,
+                    null,
+                    null);
+        }
+        report.add(
+                scenario,
+                "CPU per request: load client (ms)",
+                ours.perRequestMs(BenchEnvironment.LOAD_CLIENT, ourRequests),
+                theirs.perRequestMs(BenchEnvironment.LOAD_CLIENT, theirRequests),
+                null,
+                Ratio.NONE,
+                null,
+                null);
+    }
+
+    private CpuMeter cpu() {
+        return new CpuMeter(processes);
+    }
+
+    /**
+     * Ten times the data: an account of {@code bigZones} zones and, in all, some 1,000,000 records
+     * (10 per zone) in the service's database, and as many zones and records in PowerDNS's, both
+     * loaded by SQL (through the APIs it would take hours). The service is restarted on it (its
+     * start time), warmed up again, and show, add and a page of the list are held against the
+     * small case: p50 at most twice as long, the heap at most 512 MiB.
+     */
+    private void tenTimesTheData() throws Exception {
+        int zones = settings.bigZones();
+        String what = String.format(Locale.ROOT, "ten times the data (%,d zones in one account)", zones);
+        String bigToken = newCustomer("benchbig");
+        String seed = "z0.bigours.test";
+        expect(
+                oursRequest(
+                        bigToken,
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder()
+                                .add("name", seed)
+                                .add(
+                                        "records",
+                                        ZoneContent.of(BIG_RECORDS_PER_ZONE).ours())
+                                .build()
+                                .toString()),
+                201);
+        long loading = System.nanoTime();
+        long ourRecords = loadOurZones(seed, zones);
+        long pdnsRecords = loadPdnsZones(zones);
+        report.note(String.format(
+                Locale.ROOT,
+                "%s: loaded by SQL in %.0f s; the service's database then held %,d zones and %,d records, "
+                        + "PowerDNS's %,d records (%d per zone, and each zone's SOA and NS).",
+                what,
+                (System.nanoTime() - loading) / 1e9,
+                count(BenchEnvironment.SERVICE_DB, "SELECT COUNT(*) FROM zones"),
+                ourRecords,
+                pdnsRecords,
+                BIG_RECORDS_PER_ZONE));
+
+        env.restartService();
+        processes = env.processes();
+        double start = env.coldStartSeconds();
+        report.add(what, "cold start of the service on it (s)", start, null, null, Ratio.NONE, "≤ 20 s", start <= 20);
+        warmUp("rewarm");
+
+        // show: a zone of 100 records, as in the small case
+        String ours = "show100.bigours.test";
+        String theirs = "show100.bigpdns.test";
+        expect(
+                oursRequest(
+                        bigToken,
+                        "POST",
+                        "/api/v1/dns/zones/create",
+                        Json.createObjectBuilder()
+                                .add("name", ours)
+                                .add("records", ZoneContent.of(100).ours())
+                                .build()
+                                .toString()),
+                201);
+        createPdns(theirs, ZoneContent.of(100));
+        awaitPublished();
+        String scenario = what + ": show a zone of 100 records, 50 clients";
+        HttpRequest ourShow = oursRequest(bigToken, "GET", "/api/v1/dns/zones/show?zone=" + ours, null);
+        HttpRequest pdnsShow = pdnsRequest("GET", "/zones/" + theirs + ".", null);
+        HeapSampler heap = HeapSampler.start(env.servicePid());
+        Result o;
+        CpuMeter ourCpu = cpu();
+        try {
+            o = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> ourShow), ourCpu);
+        } finally {
+            heap.close();
+        }
+        report.run(scenario, "ours", o);
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(settings.timed(50), t -> LoadClient.http(http, () -> pdnsShow), pdnsCpu);
+        report.run(scenario, "PowerDNS", p);
+        report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
+        reportAgainstSmallCase(scenario, "show", o, p);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 0);
+        double showHeap = heap.peakMiB();
+
+        // add: 20 clients on 20 of the loaded zones
+        scenario = what + ": add one record, 20 clients on 20 zones";
+        CpuMeter ourAddCpu = cpu();
+        Result oa = LoadClient.run(
+                settings.timed(20),
+                t -> {
+                    long[] n = {0};
+                    return () -> http.send(
+                                    oursRequest(
+                                            bigToken,
+                                            "POST",
+                                            "/api/v1/dns/zones/records/add",
+                                            "{\"zone\":\"z" + (t + 1) + ".bigours.test\",\"records\":[{\"name\":\"w" + t
+                                                    + "n" + n[0]++ + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                },
+                ourAddCpu);
+        report.run(scenario, "ours", oa);
+        awaitPublished();
+        CpuMeter pdnsAddCpu = cpu();
+        Result pa = LoadClient.run(
+                settings.timed(20),
+                t -> {
+                    long[] n = {0};
+                    String zone = "z" + (t + 1) + ".bigpdns.test";
+                    return () -> http.send(
+                                    pdnsRequest(
+                                            "PATCH",
+                                            "/zones/" + zone + ".",
+                                            "{\"rrsets\":[{\"name\":\"w" + t + "n" + n[0]++ + "." + zone
+                                                    + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                },
+                pdnsAddCpu);
+        report.run(scenario, "PowerDNS", pa);
+        report.add(
+                scenario, "throughput (req/s)", oa.throughput(), pa.throughput(), null, Ratio.THROUGHPUT, null, null);
+        reportAgainstSmallCase(scenario, "add", oa, pa);
+        reportCpu(scenario, ourAddCpu, oa.measured(), pdnsAddCpu, pa.measured(), 0);
+        awaitPublished();
+
+        // list: a page from the middle, a name filter, and the whole list as a client sending no paging gets it
+        HeapSampler listHeap = HeapSampler.start(env.servicePid());
+        try {
+            double page = listPage(bigToken, zones + 1, "an account holding");
+            Double small = smallCase.get("page");
+            report.add(
+                    what + ": a page of the list",
+                    "p50 ÷ p50 of the page of the small case",
+                    small == null || small <= 0 ? null : page / small,
+                    null,
+                    null,
+                    Ratio.NONE,
+                    "≤ 2",
+                    small != null && small > 0 && page / small <= 2);
+            long matching = java.util.stream.IntStream.range(0, zones)
+                    .filter(n -> ("z" + n).startsWith("z4242"))
+                    .count();
+            String filtered = String.format(
+                    Locale.ROOT, "%s: list with the name filter name=z4242 (%d zones), 1 client", what, matching);
+            HttpRequest byName = oursRequest(bigToken, "GET", "/api/v1/dns/zones?name=z4242", null);
+            check(
+                    parse(expect(byName, 200).body())
+                                    .getJsonObject("data")
+                                    .getJsonArray("zones")
+                                    .size()
+                            == matching,
+                    "the name filter finds the " + matching + " zones whose names start with z4242");
+            Result f = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> byName));
+            report.run(filtered, "ours", f);
+            report.add(filtered, "p50 (ms)", f.p50Ms(), null, null, Ratio.NONE, null, null);
+            String whole = what + ": the whole list, no paging (as clients of the original service ask), 1 client";
+            HttpRequest all = oursRequest(bigToken, "GET", "/api/v1/dns/zones", null);
+            HttpRequest pdnsAll = pdnsRequest("GET", "/zones?dnssec=false", null);
+            Result w = LoadClient.run(
+                    Plan.counted(1, 1, 3, Duration.ofSeconds(300)), t -> LoadClient.http(http, () -> all));
+            report.run(whole, "ours", w);
+            Result pw = LoadClient.run(
+                    Plan.counted(1, 1, 3, Duration.ofSeconds(300)), t -> LoadClient.http(http, () -> pdnsAll));
+            report.run(whole, "PowerDNS", pw);
+            report.add(whole, "p50 (ms)", w.p50Ms(), pw.p50Ms(), null, Ratio.LATENCY, null, null);
+            report.addText(whole, "errors (non-2xx / 5xx / failed of calls)", w.errors(), pw.errors(), null, null);
+        } finally {
+            listHeap.close();
+        }
+        double peak = Math.max(showHeap, listHeap.peakMiB());
+        report.add(
+                what,
+                "peak heap under show, add and list (MiB)",
+                peak,
+                null,
+                null,
+                Ratio.NONE,
+                "≤ 512 MiB",
+                peak <= 512);
+    }
+
+    private void reportAgainstSmallCase(String scenario, String key, Result o, Result p) {
+        report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
+        report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
+        Double small = smallCase.get(key);
+        report.add(
+                scenario,
+                "ours: p50 ÷ p50 of the small case",
+                small == null || small <= 0 ? null : o.p50Ms() / small,
+                null,
+                null,
+                Ratio.NONE,
+                "≤ 2",
+                small != null && small > 0 && o.p50Ms() / small <= 2);
+        report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
+    }
+
+    /**
+     * Copies of the seed zone's row (z0), z1 to z{zones - 1}, into its account, each with 10 A records
+     * whose ids come from one stretch of the sequence the service takes its blocks from (V11),
+     * moved past that stretch afterwards. Answers the records of the service's database.
+     */
+    private long loadOurZones(String seed, int zones) throws SQLException {
+        try (Connection c = env.db().connect(BenchEnvironment.SERVICE_DB);
+                Statement s = c.createStatement()) {
+            int chunk = 10_000;
+            for (int from = 1; from < zones; from += chunk) {
+                int to = Math.min(zones - 1, from + chunk - 1);
+                s.executeUpdate("INSERT INTO zones (account_id, name, name_unicode, serial, hostmaster, refresh, retry,"
+                        + " expire, ttl, ns_first, ns_second, user_id, project_id, version, created_at, updated_at)"
+                        + " SELECT z.account_id, CONCAT('z', n.seq, '.bigours.test'),"
+                        + " CONCAT('z', n.seq, '.bigours.test'), z.serial, z.hostmaster, z.refresh, z.retry,"
+                        + " z.expire, z.ttl, z.ns_first, z.ns_second, z.user_id, z.project_id, z.version, z.created_at,"
+                        + " z.updated_at FROM zones z JOIN seq_" + from + "_to_" + to + " n WHERE z.name = '" + seed
+                        + "'");
+            }
+            long first;
+            try (ResultSet rows = s.executeQuery("SELECT NEXTVAL(zone_record_ids)")) {
+                rows.next();
+                first = rows.getLong(1);
+            }
+            long inserted = 0;
+            try (ResultSet rows = s.executeQuery("SELECT MIN(id), MAX(id) FROM zones WHERE name LIKE 'z%.bigours.test'"
+                    + " AND name <> '" + seed + "'")) {
+                rows.next();
+                long low = rows.getLong(1), high = rows.getLong(2);
+                for (long from = low; from <= high; from += chunk) {
+                    inserted +=
+                            s.executeUpdate("INSERT INTO zone_records (id, zone_id, name, type, data, ttl, created_at,"
+                                    + " updated_at) SELECT " + (first + inserted)
+                                    + " - 1 + ROW_NUMBER() OVER (ORDER BY z.id, r.seq),"
+                                    + " z.id, CONCAT('h', r.seq - 1), 'A', CONCAT('10.0.0.', r.seq - 1), NULL, z.created_at,"
+                                    + " z.created_at FROM zones z JOIN seq_1_to_" + BIG_RECORDS_PER_ZONE
+                                    + " r WHERE z.id BETWEEN "
+                                    + from + " AND " + Math.min(high, from + chunk - 1)
+                                    + " AND z.name LIKE 'z%.bigours.test'"
+                                    + " AND z.name <> '" + seed + "'");
+                }
+            }
+            s.executeQuery("SELECT SETVAL(zone_record_ids, " + (first + inserted + 1000) + ")")
+                    .close();
+            return count(BenchEnvironment.SERVICE_DB, "SELECT COUNT(*) FROM zone_records");
+        }
+    }
+
+    /** z0 to z{zones-1} in PowerDNS's schema, each with its SOA, two NS and 10 A records; answers the records of its database. */
+    private long loadPdnsZones(int zones) throws SQLException {
+        try (Connection c = env.db().connect(BenchEnvironment.PDNS_DB);
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO domains (name, type) SELECT CONCAT('z', n.seq, '.bigpdns.test'), 'NATIVE'"
+                    + " FROM seq_0_to_" + (zones - 1) + " n");
+            String big = " FROM domains d WHERE d.name LIKE 'z%.bigpdns.test'";
+            s.executeUpdate("INSERT INTO records (domain_id, name, type, content, ttl, prio, disabled, auth)"
+                    + " SELECT d.id, d.name, 'SOA', 'ns1.hostingapi.test hostmaster.hostingapi.test 1 10800 3600 604800 3600',"
+                    + " 3600, 0, 0, 1" + big);
+            for (String ns : List.of(NS1, NS2)) {
+                s.executeUpdate("INSERT INTO records (domain_id, name, type, content, ttl, prio, disabled, auth)"
+                        + " SELECT d.id, d.name, 'NS', '" + ns.substring(0, ns.length() - 1) + "', 3600, 0, 0, 1"
+                        + big);
+            }
+            s.executeUpdate("INSERT INTO records (domain_id, name, type, content, ttl, prio, disabled, auth)"
+                    + " SELECT d.id, CONCAT('h', r.seq - 1, '.', d.name), 'A', CONCAT('10.0.0.', r.seq - 1), 300, 0, 0, 1"
+                    + " FROM domains d JOIN seq_1_to_" + BIG_RECORDS_PER_ZONE
+                    + " r WHERE d.name LIKE 'z%.bigpdns.test'");
+            return count(BenchEnvironment.PDNS_DB, "SELECT COUNT(*) FROM records");
+        }
+    }
+
+    private long count(String database, String sql) throws SQLException {
+        try (Connection c = env.db().connect(database);
+                Statement s = c.createStatement();
+                ResultSet rows = s.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     // ---- the two APIs
@@ -787,7 +1299,11 @@ public final class Benchmark {
     }
 
     private HttpRequest oursRequest(String method, String path, String json) {
-        return request(method, env.baseUrl() + path, "Authorization", "Bearer " + token, json);
+        return oursRequest(token, method, path, json);
+    }
+
+    private HttpRequest oursRequest(String accountToken, String method, String path, String json) {
+        return request(method, env.baseUrl() + path, "Authorization", "Bearer " + accountToken, json);
     }
 
     private HttpRequest pdnsRequest(String method, String path, String json) {

@@ -7,9 +7,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /**
@@ -31,15 +34,44 @@ final class LoadClient {
         int call() throws Exception;
     }
 
-    /** Timed (warm-up and measurement by the clock) or counted (calls per thread), either way within {@code limit}. */
-    record Plan(int threads, Duration warmup, Duration measure, int warmupCalls, int measureCalls, Duration limit) {
+    /** Told when the measurement starts and when it ends (a timed plan's warm-up is outside; a counted plan's inside). */
+    interface Window {
+        void opened();
+
+        void closed();
+
+        Window NONE = new Window() {
+            @Override
+            public void opened() {}
+
+            @Override
+            public void closed() {}
+        };
+    }
+
+    /**
+     * Timed (warm-up and measurement by the clock) or counted (calls per thread), either way within
+     * {@code limit}; or open (a fixed {@code rate} of requests per second, by the clock).
+     */
+    record Plan(
+            int threads,
+            Duration warmup,
+            Duration measure,
+            int warmupCalls,
+            int measureCalls,
+            Duration limit,
+            int rate) {
 
         static Plan timed(int threads, Duration warmup, Duration measure) {
-            return new Plan(threads, warmup, measure, 0, 0, warmup.plus(measure));
+            return new Plan(threads, warmup, measure, 0, 0, warmup.plus(measure), 0);
         }
 
         static Plan counted(int threads, int warmupCalls, int measureCalls, Duration limit) {
-            return new Plan(threads, null, null, warmupCalls, measureCalls, limit);
+            return new Plan(threads, null, null, warmupCalls, measureCalls, limit, 0);
+        }
+
+        static Plan open(int rate, Duration warmup, Duration measure) {
+            return new Plan(0, warmup, measure, 0, 0, warmup.plus(measure), rate);
         }
 
         boolean isTimed() {
@@ -47,6 +79,10 @@ final class LoadClient {
         }
 
         String describe() {
+            if (rate > 0) {
+                return "open loop, " + rate + " requests/s, " + warmup.toSeconds() + " s warm-up + "
+                        + measure.toSeconds() + " s measured";
+            }
             return isTimed()
                     ? threads + " clients, " + warmup.toSeconds() + " s warm-up + " + measure.toSeconds()
                             + " s measured"
@@ -87,6 +123,10 @@ final class LoadClient {
     }
 
     static Result run(Plan plan, IntFunction<Operation> perThread) {
+        return run(plan, perThread, Window.NONE);
+    }
+
+    static Result run(Plan plan, IntFunction<Operation> perThread, Window window) {
         List<Operation> operations = new ArrayList<>();
         for (int i = 0; i < plan.threads(); i++) {
             operations.add(perThread.apply(i));
@@ -112,6 +152,14 @@ final class LoadClient {
             threads.forEach(Thread::interrupt);
             throw new IllegalStateException("The load threads did not start", e);
         }
+        if (plan.isTimed()) {
+            sleepUntil(t0 + plan.warmup().toNanos());
+            window.opened();
+            sleepUntil(t0 + plan.warmup().plus(plan.measure()).toNanos());
+            window.closed();
+        } else {
+            window.opened();
+        }
         // A call in flight at the end may take up to the request timeout; after that the run is cut short.
         long deadline = t0 + plan.limit().plusSeconds(90).toNanos();
         boolean cutShort = false;
@@ -129,7 +177,62 @@ final class LoadClient {
                 throw new IllegalStateException("Interrupted", e);
             }
         }
+        if (!plan.isTimed()) {
+            window.closed();
+        }
         return summarise(plan, workers, cutShort);
+    }
+
+    /**
+     * An open loop: {@code plan.rate()} requests a second, each sent at its scheduled time whether
+     * or not earlier ones were answered, and timed from that scheduled time, so that a stall shows
+     * in the latencies of every request it delayed (no coordinated omission). The window covers
+     * the measured schedule.
+     */
+    static Result open(Plan plan, HttpClient client, LongFunction<HttpRequest> request, Window window) {
+        long interval = 1_000_000_000L / plan.rate();
+        long warmupCalls = plan.warmup().toSeconds() * plan.rate();
+        long total = warmupCalls + plan.measure().toSeconds() * plan.rate();
+        Worker tally = new Worker(plan, null, null);
+        List<CompletableFuture<Void>> pending = new ArrayList<>();
+        long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+        for (long n = 0; n < total; n++) {
+            long scheduled = t0 + n * interval;
+            if (n == warmupCalls) {
+                sleepUntil(scheduled);
+                window.opened();
+            }
+            sleepUntil(scheduled);
+            boolean measuring = n >= warmupCalls;
+            pending.add(client.sendAsync(request.apply(n), HttpResponse.BodyHandlers.discarding())
+                    .handle((response, error) -> {
+                        tally.count(
+                                measuring,
+                                scheduled,
+                                System.nanoTime(),
+                                response == null ? -1 : response.statusCode(),
+                                error);
+                        return null;
+                    }));
+        }
+        sleepUntil(t0 + total * interval);
+        window.closed();
+        boolean cutShort = false;
+        try {
+            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).get(90, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            cutShort = true;
+        }
+        tally.t0 = t0;
+        synchronized (tally) {
+            return summarise(plan, new Worker[] {tally}, cutShort);
+        }
+    }
+
+    private static void sleepUntil(long nanoTime) {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
     }
 
     private static Result summarise(Plan plan, Worker[] workers, boolean cutShort) {
@@ -245,30 +348,35 @@ final class LoadClient {
                     Thread.currentThread().interrupt();
                     break;
                 } catch (Exception e) {
-                    calls++;
-                    failed++;
-                    if (firstProblem == null) {
-                        firstProblem = e.toString();
-                    }
+                    count(measuring, begin, System.nanoTime(), -1, e);
                     continue;
                 }
-                long end = System.nanoTime();
-                calls++;
-                if (status >= 200 && status < 300) {
-                    ok++;
-                    if (measuring) {
-                        latencies.add(end - begin);
-                        firstMeasuredStart = Math.min(firstMeasuredStart, begin);
-                        lastMeasuredEnd = Math.max(lastMeasuredEnd, end);
-                    }
-                } else {
-                    non2xx++;
-                    if (status >= 500) {
-                        status5xx++;
-                    }
-                    if (firstProblem == null) {
-                        firstProblem = "HTTP " + status;
-                    }
+                count(measuring, begin, System.nanoTime(), status, null);
+            }
+        }
+
+        /** One call's outcome (status -1 with {@code error}: no answer); synchronized for the open loop's completion threads. */
+        synchronized void count(boolean measuring, long begin, long end, int status, Throwable error) {
+            calls++;
+            if (error != null) {
+                failed++;
+                if (firstProblem == null) {
+                    firstProblem = error.toString();
+                }
+            } else if (status >= 200 && status < 300) {
+                ok++;
+                if (measuring) {
+                    latencies.add(end - begin);
+                    firstMeasuredStart = Math.min(firstMeasuredStart, begin);
+                    lastMeasuredEnd = Math.max(lastMeasuredEnd, end);
+                }
+            } else {
+                non2xx++;
+                if (status >= 500) {
+                    status5xx++;
+                }
+                if (firstProblem == null) {
+                    firstProblem = "HTTP " + status;
                 }
             }
         }

@@ -218,7 +218,7 @@ final class Report {
             return "";
         }
         double abs = Math.abs(value);
-        return String.format(Locale.ROOT, abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f", value);
+        return String.format(Locale.ROOT, abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : abs >= 1 ? "%.2f" : "%.3f", value);
     }
 
     private static String ratio(double value) {

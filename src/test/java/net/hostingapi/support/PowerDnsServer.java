@@ -127,6 +127,11 @@ public final class PowerDnsServer {
         process = null;
     }
 
+    /** The running pdns_server's process id (the benchmark reads its CPU time). */
+    public long pid() {
+        return process.pid();
+    }
+
     public int dnsPort() {
         return dnsPort;
     }

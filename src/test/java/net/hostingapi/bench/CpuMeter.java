@@ -1,0 +1,98 @@
+package net.hostingapi.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * CPU time (user + system, all threads) that processes spend between {@link #opened()} and
+ * {@link #closed()}, read from {@code /proc/<pid>/stat}: what a request costs whatever else
+ * shares the machine's cores, which throughput on two shared cores cannot show. A process whose
+ * stat cannot be read (gone, or on another host) is left out.
+ */
+final class CpuMeter implements LoadClient.Window {
+
+    /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux everywhere in practice). */
+    private static final long TICKS_PER_SECOND = ticksPerSecond();
+
+    private final Map<String, Long> pids;
+    private final Map<String, Long> before = new LinkedHashMap<>();
+    private final Map<String, Long> spent = new LinkedHashMap<>();
+
+    /** {@code pids}: the processes by the name they are reported under. */
+    CpuMeter(Map<String, Long> pids) {
+        this.pids = new LinkedHashMap<>(pids);
+    }
+
+    @Override
+    public void opened() {
+        before.clear();
+        spent.clear();
+        pids.forEach((name, pid) -> {
+            long ticks = ticks(pid);
+            if (ticks >= 0) {
+                before.put(name, ticks);
+            }
+        });
+    }
+
+    @Override
+    public void closed() {
+        before.forEach((name, start) -> {
+            long end = ticks(pids.get(name));
+            if (end >= start) {
+                spent.put(name, end - start);
+            }
+        });
+    }
+
+    /** Milliseconds of CPU the process spent per request over {@code requests}, or null when not measured. */
+    Double perRequestMs(String name, long requests) {
+        Long ticks = spent.get(name);
+        return ticks == null || requests <= 0 ? null : ticks * 1000.0 / TICKS_PER_SECOND / requests;
+    }
+
+    /** The sum over the named processes, or null when one of them was not measured. */
+    Double perRequestMs(long requests, String... names) {
+        double sum = 0;
+        for (String name : names) {
+            Double ms = perRequestMs(name, requests);
+            if (ms == null) {
+                return null;
+            }
+            sum += ms;
+        }
+        return sum;
+    }
+
+    /** utime + stime of the process in clock ticks; -1 when it cannot be read. */
+    static long ticks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            // the command name (field 2) may hold spaces and parentheses: count fields after its last ')'
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields 14 and 15 of proc(5)
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static long ticksPerSecond() {
+        try {
+            Process p = new ProcessBuilder("getconf", "CLK_TCK")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+            p.waitFor();
+            return Long.parseLong(out);
+        } catch (IOException | RuntimeException e) {
+            return 100;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 100;
+        }
+    }
+}
