@@ -5,7 +5,6 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import net.hostingapi.nameserver.control.NameserverPublisher;
-import net.hostingapi.nameserver.control.PowerDnsPublisher;
 import net.hostingapi.nameserver.control.PublicationOutbox;
 import net.hostingapi.platform.boundary.DatabaseHealth;
 import net.hostingapi.platform.control.SchemaMigration;
@@ -36,8 +35,7 @@ public class NameserverHealth implements HealthCheck {
     /** DOWN instead of throwing (a throwing check makes {@code /health} a 500): the outbox table may not exist yet, or the database be gone. */
     @Override
     public HealthCheckResponse call() {
-        var response = HealthCheckResponse.named("nameserver")
-                .withData("publisher", nameserver instanceof PowerDnsPublisher ? "powerdns" : "zone-files");
+        var response = HealthCheckResponse.named("nameserver").withData("publisher", nameserver.kind());
         if (!SchemaMigration.isDone()) {
             // the outbox table may not exist yet; querying it would fail and the EJB container log a stack trace
             return response.down().withData("schema", "migrating").build();

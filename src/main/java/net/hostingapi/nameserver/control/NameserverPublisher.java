@@ -14,6 +14,9 @@ public interface NameserverPublisher {
     /** Stops serving {@code origin}; nothing happens if it is not served. */
     void remove(String origin);
 
+    /** What kind of publisher this is, for /health: {@code powerdns} or {@code zone-files}. */
+    String kind();
+
     /** Whether the nameserver answers now, for /health. */
     boolean isReachable();
 

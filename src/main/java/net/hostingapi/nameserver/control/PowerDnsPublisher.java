@@ -149,6 +149,11 @@ public class PowerDnsPublisher implements NameserverPublisher {
     }
 
     @Override
+    public String kind() {
+        return "powerdns";
+    }
+
+    @Override
     public boolean isReachable() {
         try {
             return send("GET", serverPath(), null).statusCode() == 200;

@@ -107,6 +107,11 @@ public class ZoneFilePublisher implements NameserverPublisher {
         }
     }
 
+    @Override
+    public String kind() {
+        return "zone-files";
+    }
+
     /** The directory is writable and every command pending (failed earlier) succeeds now. */
     @Override
     public boolean isReachable() {

@@ -9,6 +9,7 @@ import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.StreamedJson;
 
 /**
  * What a resource or the error mapper answers; {@code EnvelopeFilter} turns it into the
@@ -22,6 +23,8 @@ public final class Reply {
     private final JsonValue data;
     /** The data as written-out JSON instead of {@link #data}, when the payload came rendered. */
     private JsonText dataText;
+    /** Or the payload written while the answer is sent, {@link #dataText} then holding its name and the members after it. */
+    private StreamedJson streamed;
 
     private final List<Message> success = new ArrayList<>();
     private final List<Message> warnings = new ArrayList<>();
@@ -55,6 +58,16 @@ public final class Reply {
         Reply reply = new Reply(status, null, Map.of());
         reply.dataText = new JsonText("{" + JsonFields.JSON.createValue(name) + ":" + payload.json() + "}");
         reply.success.add(Message.of(code));
+        return reply;
+    }
+
+    /**
+     * A success whose payload is written while the answer is sent (see {@link StreamedJson}): the
+     * envelope is written around it, whatever its size.
+     */
+    public static Reply ok(MessageCode code, String name, StreamedJson payload) {
+        Reply reply = withStatus(200, code, name, new JsonText(""));
+        reply.streamed = payload;
         return reply;
     }
 
@@ -116,6 +129,14 @@ public final class Reply {
 
     public JsonText dataText() {
         return dataText;
+    }
+
+    /**
+     * The payload written while the answer is sent, or null; {@link #dataText} is then the data
+     * with this payload's place empty (after the payload's name and its colon).
+     */
+    public StreamedJson streamed() {
+        return streamed;
     }
 
     public List<Message> success() {

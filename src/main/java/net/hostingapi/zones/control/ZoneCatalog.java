@@ -109,6 +109,30 @@ public class ZoneCatalog {
                 .getResultList();
     }
 
+    /** The number of records of each of the caller's zones {@code ids} (zones without records absent). */
+    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    public Map<Long, Long> recordCounts(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(caller.accountId());
+        parameters.addAll(ids);
+        List<?> rows = withParameters(
+                        em.createNativeQuery("SELECT r.zone_id, COUNT(*) FROM zone_records r JOIN zones z"
+                                + " ON z.id = r.zone_id WHERE z.account_id = ? AND r.zone_id IN ("
+                                + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
+                                + ") GROUP BY r.zone_id"),
+                        parameters)
+                .getResultList();
+        Map<Long, Long> counts = new java.util.HashMap<>();
+        for (Object row : rows) {
+            Object[] columns = (Object[]) row;
+            counts.put(((Number) columns[0]).longValue(), ((Number) columns[1]).longValue());
+        }
+        return counts;
+    }
+
     /** A condition on {@code z.name} keeping the token's zones only (with their parameters), or nothing. */
     private String onlyPolicyZones(List<Object> parameters) {
         List<String> zones = access.zones();
