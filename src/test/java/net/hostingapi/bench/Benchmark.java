@@ -449,13 +449,7 @@ public final class Benchmark {
                     long[] n = {0};
                     return () -> {
                         String name = "w" + t + "n" + n[0]++;
-                        int status = http.send(
-                                        oursRequest(
-                                                "POST",
-                                                "/api/v1/dns/zones/records/add",
-                                                "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
-                                                        + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
-                                        HttpResponse.BodyHandlers.discarding())
+                        int status = http.send(ourAddition(token, zone, name), HttpResponse.BodyHandlers.discarding())
                                 .statusCode();
                         if (status / 100 == 2) {
                             ourAcks.add(zone + " " + name);
@@ -475,13 +469,7 @@ public final class Benchmark {
                     long[] n = {0};
                     return () -> {
                         String name = "w" + t + "n" + n[0]++;
-                        int status = http.send(
-                                        pdnsRequest(
-                                                "PATCH",
-                                                "/zones/" + zone + ".",
-                                                "{\"rrsets\":[{\"name\":\"" + name + "." + zone
-                                                        + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
-                                        HttpResponse.BodyHandlers.discarding())
+                        int status = http.send(pdnsAddition(zone, name), HttpResponse.BodyHandlers.discarding())
                                 .statusCode();
                         if (status / 100 == 2) {
                             pdnsAcks.add(zone + " " + name);
@@ -865,29 +853,12 @@ public final class Benchmark {
         awaitPublished();
         CpuMeter ourCpu = cpu();
         Result o = LoadClient.open(
-                settings.open(),
-                http,
-                n -> oursRequest(
-                        "POST",
-                        "/api/v1/dns/zones/records/add",
-                        "{\"zone\":\"" + ourZones.get((int) (n % 20)) + "\",\"records\":[{\"name\":\"o" + n
-                                + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
-                ourCpu);
+                settings.open(), http, n -> ourAddition(token, ourZones.get((int) (n % 20)), "o" + n), ourCpu);
         report.run(scenario, "ours", o);
         awaitPublished();
         CpuMeter pdnsCpu = cpu();
         Result p = LoadClient.open(
-                settings.open(),
-                http,
-                n -> {
-                    String zone = pdnsZones.get((int) (n % 20));
-                    return pdnsRequest(
-                            "PATCH",
-                            "/zones/" + zone + ".",
-                            "{\"rrsets\":[{\"name\":\"o" + n + "." + zone
-                                    + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}");
-                },
-                pdnsCpu);
+                settings.open(), http, n -> pdnsAddition(pdnsZones.get((int) (n % 20)), "o" + n), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
         reportOpenLoop(scenario, o, p, 50);
         reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 2);
@@ -1063,12 +1034,7 @@ public final class Benchmark {
                 t -> {
                     long[] n = {0};
                     return () -> http.send(
-                                    oursRequest(
-                                            bigToken,
-                                            "POST",
-                                            "/api/v1/dns/zones/records/add",
-                                            "{\"zone\":\"z" + (t + 1) + ".bigours.test\",\"records\":[{\"name\":\"w" + t
-                                                    + "n" + n[0]++ + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}"),
+                                    ourAddition(bigToken, "z" + (t + 1) + ".bigours.test", "w" + t + "n" + n[0]++),
                                     HttpResponse.BodyHandlers.discarding())
                             .statusCode();
                 },
@@ -1082,12 +1048,7 @@ public final class Benchmark {
                     long[] n = {0};
                     String zone = "z" + (t + 1) + ".bigpdns.test";
                     return () -> http.send(
-                                    pdnsRequest(
-                                            "PATCH",
-                                            "/zones/" + zone + ".",
-                                            "{\"rrsets\":[{\"name\":\"w" + t + "n" + n[0]++ + "." + zone
-                                                    + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}"),
-                                    HttpResponse.BodyHandlers.discarding())
+                                    pdnsAddition(zone, "w" + t + "n" + n[0]++), HttpResponse.BodyHandlers.discarding())
                             .statusCode();
                 },
                 pdnsAddCpu);
@@ -1296,6 +1257,25 @@ public final class Benchmark {
                 .add("nameservers", Json.createArrayBuilder().add(NS1).add(NS2))
                 .add("rrsets", content.pdns(zone, null))
                 .build();
+    }
+
+    /** One A record (192.0.2.1) named {@code name} added to {@code zone} through the service. */
+    private HttpRequest ourAddition(String accountToken, String zone, String name) {
+        return oursRequest(
+                accountToken,
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                "{\"zone\":\"" + zone + "\",\"records\":[{\"name\":\"" + name
+                        + "\",\"type\":\"A\",\"data\":\"192.0.2.1\"}]}");
+    }
+
+    /** The same through PowerDNS's API: one RRset REPLACEd by a PATCH of the zone. */
+    private HttpRequest pdnsAddition(String zone, String name) {
+        return pdnsRequest(
+                "PATCH",
+                "/zones/" + zone + ".",
+                "{\"rrsets\":[{\"name\":\"" + name + "." + zone
+                        + ".\",\"type\":\"A\",\"ttl\":300,\"changetype\":\"REPLACE\",\"records\":[{\"content\":\"192.0.2.1\",\"disabled\":false}]}]}");
     }
 
     private HttpRequest oursRequest(String method, String path, String json) {

@@ -15,7 +15,7 @@ import net.hostingapi.zones.entity.RecordType;
 
 /**
  * The JSON text an entry keeps its records ({name, type, data, ttl}) and settings ({name: [before, after]}) in.
- * Through the provider looked up once: each static {@code JsonFields.JSON.create...} call scans the class path.
+ * Through the provider looked up once: each static {@code Json.create...} call scans the class path.
  */
 public final class HistoryJson {
 

@@ -121,8 +121,7 @@ public class ZoneCatalog {
         List<?> rows = withParameters(
                         em.createNativeQuery("SELECT r.zone_id, COUNT(*) FROM zone_records r JOIN zones z"
                                 + " ON z.id = r.zone_id WHERE z.account_id = ? AND r.zone_id IN ("
-                                + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
-                                + ") GROUP BY r.zone_id"),
+                                + NameClaims.placeholders(ids.size()) + ") GROUP BY r.zone_id"),
                         parameters)
                 .getResultList();
         Map<Long, Long> counts = new java.util.HashMap<>();

@@ -64,11 +64,6 @@ public class ZoneRecord {
         this.updatedAt = createdAt;
     }
 
-    /** Same name, type and data: adding it again changes nothing (contract section 6). */
-    public boolean sameAs(RecordDraft draft) {
-        return name.equals(draft.name()) && type == draft.type() && data.equals(draft.data());
-    }
-
     /** The one change a stored record takes: adding it again with another TTL (null: the zone's). */
     public void changeTtl(Integer newTtl) {
         ttl = newTtl;
