@@ -5,6 +5,7 @@ import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -777,7 +778,9 @@ public final class Benchmark {
         Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsList), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
         reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
-        smallCase.put("page", listPage(listToken, zones, "the zones of an account holding"));
+        double[] pages = listPage(listToken, zones, "the zones of an account holding");
+        smallCase.put("page", pages[0]);
+        smallCase.put("cursor page", pages[1]);
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(
                 scenario,
@@ -791,33 +794,63 @@ public final class Benchmark {
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
     }
 
-    /** A page of 100 zones from the middle of the account's list ({@code limit}, {@code offset}); answers its p50. */
-    private double listPage(String accountToken, int zones, String what) throws Exception {
-        String scenario = String.format(
-                Locale.ROOT,
-                "list: a page of 100 of %s %,d zones (limit=100, offset=%,d), 1 client",
-                what,
-                zones,
-                zones / 2);
-        HttpRequest page = oursRequest(accountToken, "GET", "/api/v1/dns/zones?limit=100&offset=" + zones / 2, null);
-        JsonObject answer = parse(expect(page, 200).body()).getJsonObject("data");
+    /**
+     * A page of 100 zones from the middle of the account's list, by {@code offset} and by the
+     * cursor {@code after} (the name before the middle); answers both p50s, offset first.
+     */
+    private double[] listPage(String accountToken, int zones, String what) throws Exception {
+        int middle = zones / 2;
+        HttpRequest byOffset = oursRequest(accountToken, "GET", "/api/v1/dns/zones?limit=100&offset=" + middle, null);
+        JsonObject answer = parse(expect(byOffset, 200).body()).getJsonObject("data");
         check(answer.getJsonArray("zones").size() == 100, "the page holds 100 zones");
         check(answer.getJsonObject("paging").getInt("total") == zones, "the page counts " + zones + " zones in all");
-        CpuMeter ourCpu = cpu();
-        Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> page), ourCpu);
-        report.run(scenario, "ours", o);
-        report.add(scenario, "p50 (ms)", o.p50Ms(), null, null, Ratio.NONE, null, null);
-        report.add(scenario, "p99 (ms)", o.p99Ms(), null, null, Ratio.NONE, null, null);
-        report.add(
-                scenario,
-                "CPU per request: API + MariaDB (ms)",
-                ourCpu.perRequestMs(o.ok(), BenchEnvironment.SERVICE, BenchEnvironment.MARIADB),
-                null,
-                null,
-                Ratio.NONE,
-                null,
+        String before = parse(expect(
+                                oursRequest(
+                                        accountToken, "GET", "/api/v1/dns/zones?limit=1&offset=" + (middle - 1), null),
+                                200)
+                        .body())
+                .getJsonObject("data")
+                .getJsonObject("paging")
+                .getString("next");
+        HttpRequest byCursor = oursRequest(
+                accountToken,
+                "GET",
+                "/api/v1/dns/zones?limit=100&after=" + URLEncoder.encode(before, StandardCharsets.UTF_8),
                 null);
-        return o.p50Ms();
+        check(
+                parse(expect(byCursor, 200).body())
+                        .getJsonObject("data")
+                        .getJsonArray("zones")
+                        .equals(answer.getJsonArray("zones")),
+                "the page after the cursor is the page at the offset");
+        double[] p50s = new double[2];
+        int i = 0;
+        for (var page : List.of(
+                Map.entry(String.format(Locale.ROOT, "offset=%,d", middle), byOffset),
+                Map.entry("after=" + before, byCursor))) {
+            String scenario = String.format(
+                    Locale.ROOT,
+                    "list: a page of 100 of %s %,d zones (limit=100, %s), 1 client",
+                    what,
+                    zones,
+                    page.getKey());
+            CpuMeter ourCpu = cpu();
+            Result o = LoadClient.run(settings.counted(), t -> LoadClient.http(http, page::getValue), ourCpu);
+            report.run(scenario, "ours", o);
+            report.add(scenario, "p50 (ms)", o.p50Ms(), null, null, Ratio.NONE, null, null);
+            report.add(scenario, "p99 (ms)", o.p99Ms(), null, null, Ratio.NONE, null, null);
+            report.add(
+                    scenario,
+                    "CPU per request: API + MariaDB (ms)",
+                    ourCpu.perRequestMs(o.ok(), BenchEnvironment.SERVICE, BenchEnvironment.MARIADB),
+                    null,
+                    null,
+                    Ratio.NONE,
+                    null,
+                    null);
+            p50s[i++] = o.p50Ms();
+        }
+        return p50s;
     }
 
     /**
@@ -1062,17 +1095,22 @@ public final class Benchmark {
         // list: a page from the middle, a name filter, and the whole list as a client sending no paging gets it
         HeapSampler listHeap = HeapSampler.start(env.servicePid());
         try {
-            double page = listPage(bigToken, zones + 1, "an account holding");
-            Double small = smallCase.get("page");
-            report.add(
-                    what + ": a page of the list",
-                    "p50 ÷ p50 of the page of the small case",
-                    small == null || small <= 0 ? null : page / small,
-                    null,
-                    null,
-                    Ratio.NONE,
-                    "≤ 2",
-                    small != null && small > 0 && page / small <= 2);
+            double[] pages = listPage(bigToken, zones + 1, "an account holding");
+            for (var page : List.of(
+                    Map.entry("page", "a page of the list by offset"),
+                    Map.entry("cursor page", "a page of the list after a cursor"))) {
+                Double small = smallCase.get(page.getKey());
+                double big = pages[page.getKey().equals("page") ? 0 : 1];
+                report.add(
+                        what + ": " + page.getValue(),
+                        "p50 ÷ p50 of the page of the small case",
+                        small == null || small <= 0 ? null : big / small,
+                        null,
+                        null,
+                        Ratio.NONE,
+                        "≤ 2",
+                        small != null && small > 0 && big / small <= 2);
+            }
             long matching = java.util.stream.IntStream.range(0, zones)
                     .filter(n -> ("z" + n).startsWith("z4242"))
                     .count();

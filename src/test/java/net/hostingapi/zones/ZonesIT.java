@@ -144,8 +144,46 @@ public class ZonesIT {
                         .add("limit", 2)
                         .add("offset", 1)
                         .add("total", 6)
+                        .add("next", all.get(2))
                         .build(),
                 page.data().getJsonObject("paging"));
+        assertTrue(
+                api.get("/api/v1/dns/zones?offset=4")
+                        .data()
+                        .getJsonObject("paging")
+                        .isNull("next"),
+                "no limit: no next page");
+
+        // A cursor: the page after a name, the next cursor the page's last name while pages are full.
+        Api.Response afterCursor = api.get("/api/v1/dns/zones?limit=2&after=" + all.get(1));
+        assertEquals(200, afterCursor.status(), afterCursor.body());
+        assertEquals(all.subList(2, 4), zoneNames(afterCursor));
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("limit", 2)
+                        .add("offset", 0)
+                        .add("after", all.get(1))
+                        .add("next", all.get(3))
+                        .build(),
+                afterCursor.data().getJsonObject("paging"),
+                "a cursor page does not count the total");
+        List<String> walked = new ArrayList<>();
+        String cursor = null;
+        for (int pages = 0; pages < 10; pages++) {
+            Api.Response next = api.get("/api/v1/dns/zones?limit=4" + (cursor == null ? "" : "&after=" + cursor));
+            walked.addAll(zoneNames(next));
+            JsonObject paging = next.data().getJsonObject("paging");
+            if (paging.isNull("next")) {
+                break;
+            }
+            cursor = paging.getString("next");
+        }
+        assertEquals(all, walked, "following the cursors lists every zone once, in order");
+        assertEquals(
+                all.subList(all.indexOf(idn) + 1, all.size()),
+                zoneNames(api.get("/api/v1/dns/zones?limit=10&after=b%C3%BCcher." + suffix)),
+                "a cursor in the Unicode spelling");
+        assertEquals(List.of(), zoneNames(api.get("/api/v1/dns/zones?limit=10&after=" + all.get(5))));
         assertEquals(all.subList(4, 6), zoneNames(api.get("/api/v1/dns/zones?offset=4")));
         assertEquals(List.of(), zoneNames(api.get("/api/v1/dns/zones?limit=5&offset=6")));
 
@@ -158,7 +196,13 @@ public class ZonesIT {
         assertEquals(List.of(), zoneNames(api.get("/api/v1/dns/zones?name=_")), "_ is no wildcard");
         assertEquals(List.of(), zoneNames(Api.at(base).newCustomer().api().get("/api/v1/dns/zones?name=" + suffix)));
 
-        for (String bad : List.of("limit=0", "limit=1001", "offset=-1", "limit=x", "name=" + "x".repeat(254))) {
+        for (String bad : List.of(
+                "limit=0",
+                "limit=1001",
+                "offset=-1",
+                "limit=x",
+                "name=" + "x".repeat(254),
+                "after=" + "x".repeat(254))) {
             Api.Response refused = api.get("/api/v1/dns/zones?" + bad);
             assertEquals(422, refused.status(), bad + ": " + refused.body());
             assertEquals(List.of(bad.substring(0, bad.indexOf('='))), refused.errorFields(), bad);

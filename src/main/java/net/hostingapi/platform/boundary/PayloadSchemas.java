@@ -112,10 +112,14 @@ final class PayloadSchemas {
         define(
                 schemas,
                 "Paging",
-                "The page a list answers when asked for one: limit (null: the rest), offset, and how many match in all.",
+                "The page a list answers when asked for one: limit (null: the rest), offset, how many match in all"
+                        + " (not counted for a page after a cursor), the cursor given, and the cursor of the next page"
+                        + " (the page's last name when the page is full, else null).",
                 "limit:integer?",
                 "offset:integer",
-                "total:int64");
+                "-total:int64",
+                "-after:string",
+                "next:string?");
         define(
                 schemas,
                 "Handle",

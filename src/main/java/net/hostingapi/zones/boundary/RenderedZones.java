@@ -80,8 +80,8 @@ public class RenderedZones {
         return render(shown.zone(), shown.state());
     }
 
-    /** The zones a list answers, a JSON array written while the answer is sent, and how many match the query in all. */
-    record Listed(StreamedJson zones, long total) {}
+    /** The zones a list answers, a JSON array written while the answer is sent; how many match the query in all (null: not counted); the next page's cursor. */
+    record Listed(StreamedJson zones, Long total, String next) {}
 
     /**
      * A list: the states of the zones in one query, here (a database that fails fails the request
@@ -127,7 +127,7 @@ public class RenderedZones {
             }
             out.write(']');
         };
-        return new Listed(array, listing.total());
+        return new Listed(array, listing.total(), listing.next());
     }
 
     /** Zones whose renderings a list looks up at a time. */

@@ -93,12 +93,14 @@ public class ZonesResource {
 
     /**
      * Optional paging, unknown to the original service's clients, which send none and get every
-     * zone as before; with any of them {@code data.paging} tells the page and the total.
+     * zone as before; with any of them {@code data.paging} tells the page, the total (unless the
+     * page follows a cursor, {@code after}) and the cursor of the next page.
      */
     public record ZoneListQuery(
             @Min(1) @Max(1000) Integer limit,
             @Min(0) Integer offset,
-            @Size(min = 1, max = 253) String name) {}
+            @Size(min = 1, max = 253) String name,
+            @Size(min = 1, max = 253) String after) {}
 
     @GET
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
@@ -109,23 +111,24 @@ public class ZonesResource {
     @Answers(data = "zones", schema = "Zone", array = true, optional = "paging:Paging")
     public Reply list() {
         ZoneListQuery input = parameters.bind(ZoneListQuery.class);
-        var query = new ZoneCatalog.ZoneQuery(input.limit(), input.offset(), input.name());
+        var query = new ZoneCatalog.ZoneQuery(input.limit(), input.offset(), input.name(), input.after());
         RenderedZones.Listed listed = renderedZones.list(query);
         Reply reply = Reply.ok(MessageCode.OK, "zones", listed.zones());
-        return query.paged()
-                ? reply.and(
-                        "paging",
-                        JsonFields.JSON
-                                .createObjectBuilder()
-                                .add(
-                                        "limit",
-                                        input.limit() == null
-                                                ? JsonValue.NULL
-                                                : JsonFields.JSON.createValue(input.limit()))
-                                .add("offset", Objects.requireNonNullElse(input.offset(), 0))
-                                .add("total", listed.total())
-                                .build())
-                : reply;
+        if (!query.paged()) {
+            return reply;
+        }
+        var paging = JsonFields.JSON
+                .createObjectBuilder()
+                .add("limit", input.limit() == null ? JsonValue.NULL : JsonFields.JSON.createValue(input.limit()))
+                .add("offset", Objects.requireNonNullElse(input.offset(), 0));
+        if (listed.total() != null) {
+            paging.add("total", listed.total());
+        }
+        if (query.after() != null) {
+            paging.add("after", query.after());
+        }
+        paging.add("next", listed.next() == null ? JsonValue.NULL : JsonFields.JSON.createValue(listed.next()));
+        return reply.and("paging", paging.build());
     }
 
     @POST

@@ -43,24 +43,37 @@ public class ZoneCatalog {
 
     /**
      * Which zones a list answers: all of the account's without parameters (as the original service
-     * answered), else the page of {@code limit} from {@code offset} of those whose name contains
-     * {@code name} (either spelling, any case).
+     * answered), else the page of {@code limit} of those whose name contains {@code name} (either
+     * spelling, any case), from {@code offset} or from the first zone after {@code after} (a cursor:
+     * the last name of the previous page; it stays as fast deep in a long list as at its start).
      */
-    public record ZoneQuery(Integer limit, Integer offset, String name) {
+    public record ZoneQuery(Integer limit, Integer offset, String name, String after) {
 
-        public static final ZoneQuery ALL = new ZoneQuery(null, null, null);
+        public static final ZoneQuery ALL = new ZoneQuery(null, null, null, null);
 
         public boolean paged() {
-            return limit != null || offset != null || name != null;
+            return limit != null || offset != null || name != null || after != null;
+        }
+
+        /** A cursor page does not count the matching zones: counting walks them all (11 ms for 100,000). */
+        public boolean counted() {
+            return paged() && after == null;
         }
     }
 
-    /** The states of the listed zones in name order, and how many zones match the query in all. */
-    public record Listing(List<ZoneState> states, long total) {}
+    /**
+     * The states of the listed zones in name order; how many zones match the query in all (null
+     * for a cursor page); and the cursor of the next page (the page's last name when the page is
+     * full, else null).
+     */
+    public record Listing(List<ZoneState> states, Long total, String next) {}
 
     /**
      * States only, one row per zone (the index on account and name orders and pages them): the
      * zones themselves are loaded ({@link #zones}) only where the reader holds no rendering of that state.
+     * The page's ids are chosen first from the index alone, then joined with users and projects:
+     * with the join in the paged query, MariaDB joined every zone the offset skipped (a page at
+     * offset 50,000 took 62 ms against 9 ms at 5,000).
      */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public Listing list(ZoneQuery query) {
@@ -73,24 +86,49 @@ public class ZoneCatalog {
             parameters.add(pattern);
             parameters.add(pattern);
         }
+        List<Object> pageParameters = new ArrayList<>(parameters);
+        String pageWhere = where;
+        if (query.after() != null) {
+            pageWhere += " AND z.name > ?";
+            pageParameters.add(cursor(query.after()));
+        }
         String page = "";
         if (query.limit() != null || query.offset() != null) {
             page = " LIMIT " + Objects.requireNonNullElse(query.limit(), Integer.MAX_VALUE) + " OFFSET "
                     + Objects.requireNonNullElse(query.offset(), 0);
         }
         List<ZoneState> states = new ArrayList<>();
-        for (Object row : withParameters(em.createNativeQuery("""
-                SELECT z.id, z.created_at, z.version, u.username, p.uuid
-                  FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id""" + where + " ORDER BY z.name" + page), parameters)
+        String last = null;
+        for (Object row : withParameters(
+                        em.createNativeQuery("SELECT z.id, z.created_at, z.version, u.username, p.uuid, z.name FROM"
+                                + " (SELECT z.id FROM zones z" + pageWhere + " ORDER BY z.name" + page + ") chosen"
+                                + " JOIN zones z ON z.id = chosen.id LEFT JOIN users u ON u.id = z.user_id"
+                                + " LEFT JOIN projects p ON p.id = z.project_id ORDER BY z.name"),
+                        pageParameters)
                 .getResultList()) {
-            states.add(stateOf((Object[]) row));
+            Object[] columns = (Object[]) row;
+            states.add(stateOf(columns));
+            last = (String) columns[5];
         }
-        long total = query.paged()
-                ? ((Number) withParameters(em.createNativeQuery("SELECT COUNT(*) FROM zones z" + where), parameters)
-                                .getSingleResult())
-                        .longValue()
-                : states.size();
-        return new Listing(states, total);
+        Long total = null;
+        if (query.counted()) {
+            total = ((Number) withParameters(em.createNativeQuery("SELECT COUNT(*) FROM zones z" + where), parameters)
+                            .getSingleResult())
+                    .longValue();
+        } else if (!query.paged()) {
+            total = (long) states.size();
+        }
+        String next = query.limit() != null && states.size() == query.limit() ? last : null;
+        return new Listing(states, total, next);
+    }
+
+    /** The cursor as stored names compare: a name in either spelling; one that cannot be a zone name compares as given. */
+    private static String cursor(String after) {
+        try {
+            return ZoneNames.normalize(after).name();
+        } catch (IllegalArgumentException e) {
+            return after.toLowerCase(Locale.ROOT);
+        }
     }
 
     /** The account's zones of these ids (those still there), with their records, domains, user and project. */
