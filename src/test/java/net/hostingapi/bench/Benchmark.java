@@ -940,6 +940,15 @@ public final class Benchmark {
                 Ratio.LATENCY,
                 null,
                 null);
+        report.add(
+                scenario,
+                "MariaDB round trips per request (statements and pings of all its clients)",
+                ours.roundTripsPerRequest(ourRequests),
+                theirs.roundTripsPerRequest(theirRequests),
+                null,
+                Ratio.LATENCY,
+                null,
+                null);
         Double ourSum = ours.perRequestMs(ourRequests, service, db);
         Double theirSum = theirs.perRequestMs(theirRequests, pdns, db);
         report.add(
@@ -975,7 +984,7 @@ public final class Benchmark {
     }
 
     private CpuMeter cpu() {
-        return new CpuMeter(processes);
+        return new CpuMeter(processes, env.db()::roundTrips);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * CPU time (user + system, all threads) that processes spend between {@link #opened()} and
@@ -21,16 +22,25 @@ final class CpuMeter implements LoadClient.Window {
     private final Map<String, Long> pids;
     private final Map<String, Long> before = new LinkedHashMap<>();
     private final Map<String, Long> spent = new LinkedHashMap<>();
+    private final LongSupplier roundTrips;
+    private long roundTripsBefore = -1;
+    private long roundTripsSpent = -1;
 
-    /** {@code pids}: the processes by the name they are reported under. */
-    CpuMeter(Map<String, Long> pids) {
+    /**
+     * {@code pids}: the processes by the name they are reported under; {@code roundTrips}: the
+     * database's count of commands so far (-1 when it cannot be read), or null.
+     */
+    CpuMeter(Map<String, Long> pids, LongSupplier roundTrips) {
         this.pids = new LinkedHashMap<>(pids);
+        this.roundTrips = roundTrips;
     }
 
     @Override
     public void opened() {
         before.clear();
         spent.clear();
+        roundTripsSpent = -1;
+        roundTripsBefore = roundTrips == null ? -1 : roundTrips.getAsLong();
         pids.forEach((name, pid) -> {
             long ticks = ticks(pid);
             if (ticks >= 0) {
@@ -47,6 +57,13 @@ final class CpuMeter implements LoadClient.Window {
                 spent.put(name, end - start);
             }
         });
+        long after = roundTrips == null || roundTripsBefore < 0 ? -1 : roundTrips.getAsLong();
+        roundTripsSpent = after >= roundTripsBefore ? after - roundTripsBefore : -1;
+    }
+
+    /** Commands the database answered per request (every client of it), or null when not counted. */
+    Double roundTripsPerRequest(long requests) {
+        return roundTripsSpent < 0 || requests <= 0 ? null : (double) roundTripsSpent / requests;
     }
 
     /** Milliseconds of CPU the process spent per request over {@code requests}, or null when not measured. */
