@@ -5,7 +5,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -17,16 +16,7 @@ import java.time.ZoneOffset;
  */
 @Entity
 @Table(name = "nameserver_outbox")
-@NamedQuery(
-        name = PendingPublication.DUE,
-        query = "SELECT p FROM PendingPublication p WHERE p.nextAttemptAt <= :now ORDER BY p.id")
-@NamedQuery(
-        name = PendingPublication.LAST_OF_NAME,
-        query = "SELECT MAX(p.id) FROM PendingPublication p WHERE p.name = :name")
 public class PendingPublication {
-
-    public static final String DUE = "PendingPublication.due";
-    public static final String LAST_OF_NAME = "PendingPublication.lastOfName";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

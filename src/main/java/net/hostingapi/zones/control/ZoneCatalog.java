@@ -1,11 +1,19 @@
 package net.hostingapi.zones.control;
 
+import jakarta.annotation.Resource;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.Query;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
@@ -17,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import javax.sql.DataSource;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
@@ -31,6 +40,9 @@ public class ZoneCatalog {
 
     @PersistenceContext
     EntityManager em;
+
+    @Resource(lookup = "jdbc/hosting")
+    DataSource database;
 
     @Inject
     CurrentCaller caller;
@@ -195,9 +207,12 @@ public class ZoneCatalog {
 
     /**
      * The zone for {@code show}: one cheap query reads its state; only when {@code held} does
-     * not already know that state are the zone and its records loaded.
+     * not already know that state are the zone and its records loaded. No transaction, and the
+     * state read over plain JDBC: a container transaction around one read cost five round trips
+     * to the database (validation, autocommit off, the read, commit, autocommit on) for one.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Shown show(String zone, Predicate<ZoneState> held) {
         long account = caller.accountId();
         access.requireZone(normalized(zone));
@@ -222,17 +237,28 @@ public class ZoneCatalog {
      * of the zone row's version.
      */
     private ZoneState state(String zone, long account) {
-        List<?> rows = em.createNativeQuery("""
-                SELECT z.id, z.created_at, z.version, u.username, p.uuid
-                  FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id
-                 WHERE z.name = ? AND z.account_id = ?""")
-                .setParameter(1, normalized(zone))
-                .setParameter(2, account)
-                .getResultList();
-        if (rows.isEmpty()) {
-            throw ApiException.notFound("Zone");
+        try (Connection connection = database.getConnection();
+                PreparedStatement query = connection.prepareStatement("""
+                        SELECT z.id, z.created_at, z.version, u.username, p.uuid
+                          FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id
+                         WHERE z.name = ? AND z.account_id = ?""")) {
+            query.setString(1, normalized(zone));
+            query.setLong(2, account);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    throw ApiException.notFound("Zone");
+                }
+                return stateOf(new Object[] {
+                    row.getLong(1),
+                    row.getObject(2, LocalDateTime.class),
+                    row.getLong(3),
+                    row.getString(4),
+                    row.getString(5)
+                });
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("The zone's state could not be read: " + e.getMessage(), e);
         }
-        return stateOf((Object[]) rows.get(0));
     }
 
     /** A row of zone id, created_at, version, user name and project uuid. */
