@@ -1,12 +1,16 @@
 package net.hostingapi.forwarding.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import net.hostingapi.zones.control.ZoneNames;
 import net.hostingapi.zones.entity.RecordType;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Which host names forward where (HTTP_REDIRECT and HTTP_FRAME records), cached so that a
@@ -31,8 +35,36 @@ public class WebForwards {
 
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
 
+    /** The service's own host (from PUBLIC_BASE_URL): its API is never forwarded. */
+    @Inject
+    @ConfigProperty(name = "PUBLIC_BASE_URL")
+    Optional<String> publicBaseUrl;
+
+    private String ownHost;
+
+    @PostConstruct
+    void readOwnHost() {
+        try {
+            ownHost = publicBaseUrl
+                    .map(url -> URI.create(url.strip()).getHost())
+                    .map(h -> h.toLowerCase(Locale.ROOT))
+                    .orElse(null);
+        } catch (IllegalArgumentException e) {
+            ownHost = null;
+        }
+    }
+
     public Optional<Forward> lookup(String host) {
         String name = host.toLowerCase(Locale.ROOT).replaceAll("\\.$", "");
+        // Every API request comes through here: the API's own host, an address or a one-label
+        // name can forward nowhere, and asking the database (two queries) cost each of them.
+        if (name.equals(ownHost)
+                || name.indexOf('.') < 0
+                || Character.isDigit(
+                        name.charAt(name.length() - 1)) // an IPv4 address: no top-level label ends in a digit
+                || !ZoneNames.isValidDomainName(name)) {
+            return Optional.empty();
+        }
         String fingerprint = finder.fingerprint(name);
         if (fingerprint.isEmpty() || fingerprint.equals(ForwardFinder.NO_ZONE)) {
             return Optional.empty(); // no zone could forward it: nothing to read or cache

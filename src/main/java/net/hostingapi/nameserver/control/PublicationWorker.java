@@ -128,21 +128,19 @@ public class PublicationWorker {
         boolean skipped = false;
         for (Map.Entry<String, Long> due : entries.due(BATCH).entrySet()) {
             String name = due.getKey();
-            // Every entry of the name so far, not only those in this batch: the nameserver gets
-            // the name's state as it is after this, which covers them all. (Up to the batch's
-            // entries only, a backlog of thousands published each zone once per batch.)
-            long upTo = due.getValue();
             try {
-                boolean published = sync.publishPending(name, upTo);
+                boolean published = sync.publishPending(name);
                 if (!published && sync.ensureLockRow(name)) {
-                    published = sync.publishPending(name, upTo);
+                    published = sync.publishPending(name);
                 }
                 skipped |= !published;
             } catch (RuntimeException e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
                 LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
-                entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+                // Backs off the entries seen due; one written since keeps its own time.
+                entries.failed(
+                        name, due.getValue(), String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
                 metrics.counter(PublicationMetrics.FAILURES).inc();
             }
         }
@@ -169,7 +167,7 @@ public class PublicationWorker {
 
         /**
          * The names of the {@code limit} oldest due entries, oldest first, each with its newest
-         * entry (due or not). One statement without a transaction: a read of the due entries and
+         * entry (due or not) so far. One statement without a transaction: a read of the due entries and
          * one more per name, each in a container transaction, cost a drain some ten round trips
          * to the database before it published anything.
          */

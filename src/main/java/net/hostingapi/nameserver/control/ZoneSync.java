@@ -47,22 +47,23 @@ public class ZoneSync {
     }
 
     /**
-     * The outbox worker's publication of {@code name}, for its entries up to {@code upTo}. The
-     * name's lock is taken with SKIP LOCKED: when another publisher (the other instance's worker,
-     * a refresh) holds it, this returns false at once and the entries stay for a later round.
-     * Once held, the entries still waiting are read (another instance may have published them
-     * meanwhile: then nothing is done), the stored state is published, and those entries are
-     * deleted in the same transaction: an instance that dies midway leaves them, unlocked, to the
-     * next worker on any instance.
+     * The outbox worker's publication of {@code name}. The name's lock is taken with SKIP LOCKED:
+     * when another publisher (the other instance's worker, a refresh) holds it, this returns false
+     * at once and the entries stay for a later round. Once held, the name's entries are read (the
+     * first read after the lock, so the snapshot holds every change committed before it; another
+     * instance may have published them meanwhile: then nothing is done), the stored state is
+     * published, and exactly those entries are deleted in the same transaction: each was written
+     * with its change, so every change they stand for is in the state published. An entry
+     * committed later stays for the next round; an instance that dies midway leaves them all,
+     * unlocked, to the next worker on any instance.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public boolean publishPending(String name, long upTo) {
+    public boolean publishPending(String name) {
         if (!tryLock(name)) {
             return false; // another publisher holds it, or the name has no lock row yet (ensureLockRow)
         }
-        List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ? AND id <= ?")
+        List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ?")
                 .setParameter(1, name)
-                .setParameter(2, upTo)
                 .getResultList();
         if (waiting.isEmpty()) {
             return true;

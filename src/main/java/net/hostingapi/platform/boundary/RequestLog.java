@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -13,6 +14,7 @@ import net.hostingapi.platform.control.MessageCode;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * What every answered request leaves behind: one log line (logger {@code net.hostingapi.request})
@@ -46,6 +48,9 @@ public class RequestLog {
     @Inject
     MetricRegistry metrics;
 
+    /** The request timers by operation and status: looking one up in the registry built its id anew at every request. */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
     @Inject
     ClientAddresses clients;
 
@@ -63,7 +68,10 @@ public class RequestLog {
             String requestId,
             MessageCode refusal) {
         request.setAttribute(RECORDED, Boolean.TRUE);
-        metrics.timer(REQUESTS, new Tag("operation", operation), new Tag("status", Integer.toString(status)))
+        timers.computeIfAbsent(
+                        operation + ' ' + status,
+                        key -> metrics.timer(
+                                REQUESTS, new Tag("operation", operation), new Tag("status", Integer.toString(status))))
                 .update(Duration.ofNanos(Math.max(0, micros) * 1000));
         if (status == 401) {
             metrics.counter(AUTHENTICATION_FAILURES).inc();
