@@ -248,6 +248,12 @@ class FuzzIT {
         if (MALFORMED_ESCAPE.matcher(path).find() && (status == 200 || status == 400)) {
             return "malformed % escape in the path: " + status;
         }
+        if (path.endsWith("/..") && status == 200) {
+            // Grizzly's path normalisation read past the end of such a path (ArrayIndexOutOfBounds
+            // in CoyoteAdapter.postParseRequest, logged by the connector), the same Payara bug as
+            // the malformed escape: it depends on where the path lies in the connector's buffer.
+            return "a path ending in /..: 200";
+        }
         if (REFUSED_ESCAPE.matcher(path).find() && status == 400) {
             return "NUL, \\, / or invalid UTF-8 escaped in the path: 400";
         }
