@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -272,6 +273,118 @@ public class ZoneEditorIT {
     }
 
     @Test
+    void settingsDomainsHandlesAndTokensInTheBrowser() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", zone).build())
+                        .status());
+        browser.driver.get(url("/app/#/zones/" + zone + "/settings"));
+        WebElement signInField = browser.find("form.signin input[name=token]");
+        signInField.sendKeys(token + Keys.ENTER); // the keyboard alone
+        browser.find("#settings-form");
+
+        // SOA settings: the service's bound beside the field, then a value within it.
+        WebElement ttl = browser.find("#settings-form input[name=ttl]");
+        ttl.clear();
+        ttl.sendKeys("59");
+        browser.find("#settings-form button[type=submit]").click();
+        WebElement ttlError = browser.find("#settings-form [data-field=ttl] .field-error");
+        assertFalse(ttlError.getText().isBlank());
+        assertEquals(300, zoneJson().getInt("ttl"), "nothing stored");
+        browser.find("#settings-form input[name=ttl]").clear();
+        browser.find("#settings-form input[name=ttl]").sendKeys("3600");
+        browser.find("#settings-form button[type=submit]").click();
+        browser.text("#status", "Zone updated");
+        assertEquals(3600, zoneJson().getInt("ttl"));
+
+        // Domains: assign, then dissociate.
+        String domain = "shop-" + zone;
+        browser.find(".tabs a[href$='/domains']").click();
+        browser.find("#assign-form input[name=domainName]").sendKeys(domain);
+        browser.find("#assign-form button[type=submit]").click();
+        browser.text("#domains", domain);
+        assertEquals(
+                List.of(domain),
+                zoneJson().getJsonArray("domains").getValuesAs(JsonObject.class).stream()
+                        .map(d -> d.getString("name"))
+                        .toList());
+        browser.find("#domains button").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#domains", "No domains assigned");
+        assertTrue(zoneJson().getJsonArray("domains").isEmpty());
+
+        // A handle: the phone number refused beside its field, then created, edited, its state shown.
+        browser.find("#nav a[href='#/handles']").click();
+        browser.find("#new-handle").click();
+        Map<String, String> fields = Map.of(
+                "firstname", "Erika",
+                "lastname", "Mustermann",
+                "street", "Hauptstrasse",
+                "number", "12",
+                "postcode", "10115",
+                "city", "Berlin",
+                "region", "Berlin",
+                "email", customer.username() + "@example.com",
+                "phone", "0301234567");
+        fields.forEach((k, v) -> browser.find("#handle-form [name=" + k + "]").sendKeys(v));
+        browser.find("#handle-form button[type=submit]").click();
+        assertFalse(browser.find("#handle-form [data-field=phone] .field-error")
+                .getText()
+                .isBlank());
+        assertTrue(
+                api.get("/api/v1/domain/handles").data().getJsonArray("handles").isEmpty());
+        browser.find("#handle-form input[name=phone]").clear();
+        browser.find("#handle-form input[name=phone]").sendKeys("+49.301234567");
+        browser.find("#handle-form button[type=submit]").click();
+        browser.gone("#handle-form");
+        JsonObject handle =
+                api.get("/api/v1/domain/handles").data().getJsonArray("handles").getJsonObject(0);
+        assertEquals("Berlin", handle.getString("city"));
+        assertEquals("DE", handle.getString("country"));
+        String id = handle.getString("handle");
+        browser.text("#handles tr[data-handle='" + id + "']", "PENDING");
+        browser.screenshots("handles");
+        browser.find("#handles tr[data-handle='" + id + "'] button").click();
+        assertEquals(
+                "false",
+                String.valueOf(browser.find("#handle-form select[name=type]").isEnabled()));
+        WebElement city = browser.find("#handle-form input[name=city]");
+        city.clear();
+        city.sendKeys("Potsdam");
+        new Select(browser.find("#handle-form select[name=country]")).selectByValue("AT");
+        browser.find("#handle-form button[type=submit]").click();
+        browser.gone("#handle-form");
+        browser.text("#handles tr[data-handle='" + id + "']", "AT");
+        JsonObject edited =
+                api.get("/api/v1/domain/handles/show?handle=" + id).data().getJsonObject("handle");
+        assertEquals("Potsdam", edited.getString("city"));
+        assertEquals("AT", edited.getString("country"));
+
+        // Tokens: one deactivated from the list.
+        long other = api.json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder()
+                                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))
+                                .build())
+                .data()
+                .getJsonObject("token")
+                .getJsonNumber("id")
+                .longValue();
+        browser.find("#nav a[href='#/tokens']").click();
+        browser.find("#tokens tr[data-token='" + other + "'] button").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#tokens tr[data-token='" + other + "']", "inactive");
+        assertFalse(api.get("/api/v1/account/users/tokens/" + other)
+                .data()
+                .getJsonObject("token")
+                .getBoolean("active"));
+    }
+
+    @Test
     void aTokenThatStopsWorkingBringsTheCustomerBackToSignInWithTheServicesMessage() {
         browser.driver.get(url("/app/"));
         signIn("not-a-token-" + customer.username());
@@ -388,6 +501,10 @@ public class ZoneEditorIT {
             }
         }
         browser.find("#record-form button[type=submit]").click();
+    }
+
+    private JsonObject zoneJson() {
+        return api.get("/api/v1/dns/zones/show?zone=" + zone).data().getJsonObject("zone");
     }
 
     private WebElement group(String name, String type) {
