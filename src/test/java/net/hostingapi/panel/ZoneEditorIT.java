@@ -279,11 +279,46 @@ public class ZoneEditorIT {
                 api.json(
                                 "POST",
                                 "/api/v1/dns/zones/create",
-                                Json.createObjectBuilder().add("name", zone).build())
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "www")
+                                                                .add("type", "A")
+                                                                .add("data", "192.0.2.1"))
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "@")
+                                                                .add("type", "TXT")
+                                                                .add("data", "keep me")))
+                                        .build())
                         .status());
-        browser.driver.get(url("/app/#/zones/" + zone + "/settings"));
+        browser.driver.get(url("/app/#/zones/" + zone));
         WebElement signInField = browser.find("form.signin input[name=token]");
         signInField.sendKeys(token + Keys.ENTER); // the keyboard alone
+        group("www", "A");
+
+        // Edit a record's data (through an update of the zone read afresh: the other records stay).
+        browser.find(".group[data-name=www][data-type=A] button.edit").click();
+        WebElement address = browser.find("#edit-form input[name=address]");
+        address.clear();
+        address.sendKeys("192.0.2.2");
+        browser.find("#edit-form button[type=submit]").click();
+        browser.gone("#edit-form");
+        browser.text(".group[data-name=www][data-type=A] .rdata", "192.0.2.2");
+        assertEquals(Set.of("www A 192.0.2.2 -", "@ TXT keep me -"), records());
+
+        // TLSA, which the specification allows in an update only.
+        String hash = "8CB0FC6C527506A053F4F14C8464BEBBD6DEDE2738D11468DD953D7D6A3021F1";
+        addRecord("_443._tcp.www", "TLSA", Map.of("usage", "3", "selector", "1", "matching", "1", "hex", hash));
+        group("_443._tcp.www", "TLSA");
+        assertTrue(
+                records().contains("_443._tcp.www TLSA 3 1 1 " + hash + " -"),
+                records().toString());
+        assertEquals(3, records().size());
+
+        browser.find(".tabs a[href$='/settings']").click();
         browser.find("#settings-form");
 
         // SOA settings: the service's bound beside the field, then a value within it.
@@ -315,6 +350,31 @@ public class ZoneEditorIT {
         browser.find("dialog[open] button[value=ok]").click();
         browser.text("#domains", "No domains assigned");
         assertTrue(zoneJson().getJsonArray("domains").isEmpty());
+
+        // Delete the zone: the confirmation explains forceDelete; without it a zone with a domain stays.
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + zone + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
+        browser.find("#nav a[href='#/zones']").click();
+        browser.find("#zone-list tr[data-zone='" + zone + "'] button").click();
+        WebElement confirm = browser.find("dialog[open]");
+        assertTrue(confirm.getText().contains("forceDelete"), confirm.getText());
+        assertTrue(confirm.getText().contains(domain), confirm.getText());
+        browser.screenshots("delete-zone");
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.find("#status .note.error");
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status(), "refused without forceDelete");
+        browser.find("#zone-list tr[data-zone='" + zone + "'] button").click();
+        browser.find("dialog[open] input[type=checkbox]").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.gone("#zone-list tr[data-zone='" + zone + "']");
+        assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + zone).status());
 
         // A handle: the phone number refused beside its field, then created, edited, its state shown.
         browser.find("#nav a[href='#/handles']").click();
