@@ -536,6 +536,30 @@ public class ZoneEditorIT {
         }
     }
 
+    @Test
+    void aForwardedHostKeepsItsFramePageUnderAppToo() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "@")
+                                                                .add("type", "HTTP_FRAME")
+                                                                .add("data", "https://example.org/")))
+                                        .build())
+                        .status());
+        Api.Response framed = Api.at(base).send("GET", "/app/", null, null, Map.of("Host", zone));
+        assertEquals(200, framed.status(), framed.body());
+        assertTrue(framed.body().contains("<iframe src=\"https://example.org/\""), framed.body());
+        assertNull(framed.header("Content-Security-Policy"), "the panel's policy would block the frame");
+    }
+
     // ---- the page
 
     private void signIn(String text) {
