@@ -75,7 +75,9 @@ export async function download(zone) {
 
 function recordsTab(ctx) {
   const state = { filter: '', offset: 0 };
-  const addBox = h('section', { class: 'card', id: 'add-record', 'aria-labelledby': 'add-heading' }, h('h2', { id: 'add-heading' }, 'Add a record'));
+  // Open on wide screens; on a phone the records come first and the form opens on demand.
+  const addBox = h('details', { class: 'card', id: 'add-record', open: window.matchMedia('(min-width: 701px)').matches },
+    h('summary', null, h('h2', { class: 'inline' }, 'Add a record')));
   const list = h('div', { id: 'records' });
   const filter = input('record-filter', { type: 'search', placeholder: 'name, type or data' });
   ctx.body.append(addBox,
@@ -98,6 +100,7 @@ function recordsTab(ctx) {
         fill(addBox, addBox.firstChild, newForm());
         addBox.querySelector('[name=type]').value = record.type;
         addBox.querySelector('[name=type]').dispatchEvent(new Event('change'));
+        addBox.querySelector('[name=name]').focus();
         show();
       } catch (e) {
         showErrors(form, e, e.updateIndex !== undefined ? recordField(e.updateIndex) : recordField(0));

@@ -33,11 +33,16 @@ final class Browser implements AutoCloseable {
     static final Dimension DESKTOP = new Dimension(1280, 900);
     static final Dimension PHONE = new Dimension(375, 812);
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    static final Path DOWNLOADS = Path.of("target", "downloads");
 
     final WebDriver driver;
     final WebDriverWait wait;
 
-    Browser() {
+    /**
+     * {@code origin}: the service as the browser reaches it. Treated as secure, as a panel served over
+     * HTTPS is: Chromium holds back downloads from plain HTTP pages as insecure (left as .crdownload).
+     */
+    Browser(String origin) {
         File chromedriver = new File("/usr/bin/chromedriver");
         File chromium = new File("/usr/bin/chromium");
         assertTrue(
@@ -53,7 +58,15 @@ final class Browser implements AutoCloseable {
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                "--unsafely-treat-insecure-origin-as-secure=" + origin,
                 "--window-size=" + DESKTOP.width + "," + DESKTOP.height);
+        options.setExperimentalOption(
+                "prefs",
+                java.util.Map.of(
+                        "download.default_directory",
+                        DOWNLOADS.toAbsolutePath().toString(),
+                        "download.prompt_for_download",
+                        false));
         // The page's console, kept for the record written after each test.
         options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()

@@ -10,6 +10,8 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +63,7 @@ public class ZoneEditorIT {
         api = customer.api();
         token = customer.created().getJsonObject("token").getString("token");
         zone = customer.username() + ".example";
-        browser = new Browser();
+        browser = new Browser(url(""));
     }
 
     @AfterEach
@@ -201,6 +203,12 @@ public class ZoneEditorIT {
         assertFalse(records().contains("ftp A 192.0.2.20 -"), "the import undone");
         assertEquals(3, records().size());
 
+        // Export: the browser downloads the file the API exports.
+        Path download = Browser.DOWNLOADS.resolve(zone + ".zone");
+        browser.find("#export-zone").click();
+        browser.wait.until(d -> Files.isRegularFile(download));
+        assertEquals(api.get("/api/v1/dns/zones/export?zone=" + zone).body(), read(download));
+
         // Settings and domains are pages of the zone too.
         browser.find(".tabs a[href$='/settings']").click();
         browser.find("#settings-form");
@@ -331,6 +339,7 @@ public class ZoneEditorIT {
         assertEquals(300, zoneJson().getInt("ttl"), "nothing stored");
         browser.find("#settings-form input[name=ttl]").clear();
         browser.find("#settings-form input[name=ttl]").sendKeys("3600");
+        browser.script("document.getElementById('status').replaceChildren()"); // the edit's "Zone updated" gone
         browser.find("#settings-form button[type=submit]").click();
         browser.text("#status", "Zone updated");
         assertEquals(3600, zoneJson().getInt("ttl"));
@@ -648,6 +657,14 @@ public class ZoneEditorIT {
                                         .add("type", type)
                                         .add("data", data)))
                 .build();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static List<String> strings(JsonObject object, String key) {
