@@ -189,6 +189,7 @@ export function debounce(fn, ms) {
 }
 
 export function pager(total, offset, limit, go) {
+  if (total === 0) return null;
   if (total <= limit) return h('p', { class: 'pager' }, `${total} shown`);
   const last = Math.min(total, offset + limit);
   return h('nav', { class: 'pager', 'aria-label': 'Pages' },

@@ -65,7 +65,7 @@ export const UPDATE_ONLY = ['TLSA', 'DS'];
  */
 export function recordForm({ zone, record = null, submitLabel }) {
   const editing = !!record;
-  const name = input('name', { placeholder: '@ or www', value: record ? record.name : '', readonly: editing });
+  const name = input('name', { placeholder: '@ or www', value: record ? record.name : '', disabled: editing });
   const type = select('type', [...ADDABLE, ...UPDATE_ONLY], { disabled: editing });
   type.value = record ? record.type : 'A';
   const ttl = input('ttl', { type: 'number', min: 60, max: 604800, inputmode: 'numeric', placeholder: `zone default (${zone.ttl})`, value: record && record.ttl !== null ? record.ttl : '' });
