@@ -1,0 +1,675 @@
+package net.hostingapi.panel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The panel at /app/ in a real browser (headless chromium): a customer's whole round through the
+ * zone editor, each step checked on the page and in the API's answer afterwards; a token that
+ * stops working; a zone of 2,000 records; the security headers.
+ */
+@ServiceTest
+@RunAsClient
+public class ZoneEditorIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    Api.Customer customer;
+    Api api;
+    String token;
+    String zone;
+    Browser browser;
+
+    @BeforeEach
+    void setUp() {
+        customer = Api.at(base).newCustomer();
+        api = customer.api();
+        token = customer.created().getJsonObject("token").getString("token");
+        zone = customer.username() + ".example";
+        browser = new Browser(url(""));
+    }
+
+    @AfterEach
+    void tearDown(TestInfo test) {
+        if (browser != null) {
+            browser.record(test.getTestMethod().map(m -> m.getName()).orElse("test"));
+            browser.close();
+        }
+    }
+
+    @Test
+    void aCustomerManagesAZoneInTheBrowser() {
+        // The home page links to the panel; the panel asks for a token.
+        browser.driver.get(url("/"));
+        browser.screenshots("home");
+        browser.find("#panel-link").click();
+        browser.find("form.signin");
+        assertTrue(browser.driver.getCurrentUrl().contains("/app/"));
+        browser.screenshots("sign-in");
+        signIn(token);
+        browser.text("h1", "Zones");
+        assertEquals(token, browser.script("return sessionStorage.getItem('hostingapi.panel.token')"));
+        assertEquals(0L, browser.script("return localStorage.length"), "nothing in localStorage");
+        assertEquals("", browser.script("return document.cookie"), "no cookie");
+        assertFalse(browser.driver.getCurrentUrl().contains(token), "never in a URL");
+        browser.text("#zone-list", "No zones yet");
+        browser.screenshots("zones-empty");
+
+        // Create a zone: the editor opens on it, and the API has it.
+        browser.find("#create-zone input[name=name]").sendKeys(zone);
+        browser.find("#create-zone button[type=submit]").click();
+        browser.text("h1.zone-name", zone);
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status());
+
+        // Records of four types through their forms.
+        addRecord("www", "A", Map.of("address", "192.0.2.10"));
+        group("www", "A");
+        assertEquals(Set.of("www A 192.0.2.10 -"), records());
+        addRecord("@", "MX", Map.of("priority", "10", "host", "mail." + zone));
+        browser.text(".group[data-name='@'][data-type=MX] .rdata", "10 mail." + zone);
+        addRecord("@", "TXT", Map.of("text", "v=spf1 mx -all"));
+        group("@", "TXT");
+        addRecord(
+                "_sip._tcp", "SRV", Map.of("priority", "10", "weight", "60", "port", "5060", "target", "sip." + zone));
+        browser.text(".group[data-name='_sip._tcp'][data-type=SRV] .rdata", "10 60 5060 sip." + zone);
+        assertEquals(
+                Set.of(
+                        "www A 192.0.2.10 -",
+                        "@ MX 10 mail." + zone + " -",
+                        "@ TXT v=spf1 mx -all -",
+                        "_sip._tcp SRV 10 60 5060 sip." + zone + " -"),
+                records());
+        browser.screenshots("zone-records");
+
+        // The service's error beside the field, nothing stored.
+        addRecord("bad", "A", Map.of("address", "999.1.1.1"));
+        WebElement error = browser.find("#record-form fieldset.data .field-error");
+        assertFalse(error.getText().isBlank(), "the service's message beside the address");
+        assertEquals("true", browser.find("#record-form input[name=address]").getAttribute("aria-invalid"));
+        String apiMessage = api.json(
+                        "POST",
+                        "/api/v1/dns/zones/records/add",
+                        Json.createObjectBuilder()
+                                .add("zone", zone)
+                                .add(
+                                        "records",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("name", "bad")
+                                                        .add("type", "A")
+                                                        .add("data", "999.1.1.1")))
+                                .build())
+                .envelope()
+                .getJsonObject("messages")
+                .getJsonArray("errors")
+                .getJsonObject(0)
+                .getString("message");
+        assertEquals(apiMessage, "records[0].data: " + error.getText(), "the API's message, beside its field");
+        assertEquals(4, records().size(), "nothing stored");
+        browser.screenshots("field-error");
+
+        // Edit a TTL: the same record (same id) with TTL 600.
+        long wwwId = record("www", "A").getJsonNumber("id").longValue();
+        browser.find(".group[data-name=www][data-type=A] button.edit").click();
+        WebElement ttl = browser.find("#edit-form input[name=ttl]");
+        browser.screenshots("edit-record");
+        ttl.clear();
+        ttl.sendKeys("600");
+        browser.find("#edit-form button[type=submit]").click();
+        browser.gone("#edit-form");
+        browser.text(".group[data-name=www][data-type=A] .ttl", "TTL 600");
+        assertEquals("600", record("www", "A").getString("ttl"));
+        assertEquals(wwwId, record("www", "A").getJsonNumber("id").longValue(), "the same record");
+
+        // Delete a record, after the confirmation.
+        browser.find(".group[data-name='@'][data-type=TXT] button.delete").click();
+        browser.find("dialog[open] button[value=ok]");
+        browser.screenshots("delete-record");
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.gone(".group[data-name='@'][data-type=TXT]");
+        assertFalse(records().contains("@ TXT v=spf1 mx -all -"));
+        assertEquals(3, records().size());
+
+        // Import a zone file: the dry run's differences first (nothing stored), then applied.
+        browser.find(".tabs a[href$='/import']").click();
+        // The zone as exported, one record more: what a customer who edits the downloaded file sends.
+        Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + zone);
+        assertEquals(200, exported.status(), exported.body());
+        String file = exported.body() + "ftp IN A 192.0.2.20\n";
+        WebElement area = browser.find("#import-form textarea[name=file]");
+        browser.script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", area, file);
+        browser.find("#import-check").click();
+        WebElement diff = browser.text("#import-diff", "1 records added");
+        assertTrue(diff.getText().contains("+ ftp A 192.0.2.20"), diff.getText());
+        assertFalse(diff.getText().contains("removed"), diff.getText());
+        assertFalse(diff.getText().contains("+ www"), diff.getText());
+        assertFalse(records().contains("ftp A 192.0.2.20 -"), "a dry run stores nothing");
+        browser.screenshots("import-dry-run");
+        browser.find("#import-apply").click();
+        browser.text("#import-done", "1 records added");
+        assertTrue(records().contains("ftp A 192.0.2.20 -"));
+        assertEquals(4, records().size());
+
+        // History: restore the state before the import (after the deletion).
+        browser.find(".tabs a[href$='/history']").click();
+        browser.text("#history .entry:first-child", "import");
+        List<JsonObject> history = history();
+        assertEquals("import", history.get(0).getString("operation"));
+        assertEquals("records/delete", history.get(1).getString("operation"));
+        long beforeImport = history.get(1).getJsonNumber("id").longValue();
+        browser.screenshots("history");
+        browser.find("#history .entry[data-entry='" + beforeImport + "'] button.restore")
+                .click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#history .entry:first-child", "restore");
+        assertEquals("restore", history().get(0).getString("operation"));
+        assertFalse(records().contains("ftp A 192.0.2.20 -"), "the import undone");
+        assertEquals(3, records().size());
+
+        // Export: the browser downloads the file the API exports.
+        Path download = Browser.DOWNLOADS.resolve(zone + ".zone");
+        browser.find("#export-zone").click();
+        browser.wait.until(d -> Files.isRegularFile(download));
+        assertEquals(api.get("/api/v1/dns/zones/export?zone=" + zone).body(), read(download));
+
+        // Settings and domains are pages of the zone too.
+        browser.find(".tabs a[href$='/settings']").click();
+        browser.find("#settings-form");
+        browser.screenshots("zone-settings");
+        browser.find(".tabs a[href$='/domains']").click();
+        browser.find("#assign-form");
+        browser.screenshots("zone-domains");
+
+        // Customer data that looks like HTML is shown as text and runs nothing.
+        String hostile = "<img src=x onerror=alert(1)>";
+        browser.find(".tabs a[href$='/records']").click();
+        addRecord("xss", "TXT", Map.of("text", hostile));
+        WebElement shown = browser.text(".group[data-name=xss][data-type=TXT] .rdata", "onerror");
+        assertEquals(hostile, shown.getText());
+        assertTrue(browser.all("#records img").isEmpty(), "no element made of the data");
+        assertThrows(
+                NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
+        assertTrue(records().contains("xss TXT " + hostile + " -"));
+
+        // An ACME-scoped token from the preset, shown once.
+        browser.find("#nav a[href='#/tokens']").click();
+        browser.find("#token-form");
+        browser.find("#token-form input[name=acme-zone]").sendKeys(zone);
+        browser.find("#acme-preset").click();
+        browser.find("#token-form button[type=submit]").click();
+        String acme = browser.find("#new-token").getAttribute("value");
+        assertEquals(43, acme.length(), acme);
+        browser.text("#tokens .policy", "_acme-challenge");
+        browser.screenshots("tokens");
+        JsonObject issued = api
+                .get("/api/v1/account/users/tokens/tokens")
+                .data()
+                .getJsonArray("tokens")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .filter(t -> t.get("zones") instanceof jakarta.json.JsonArray zones && !zones.isEmpty())
+                .findFirst()
+                .orElseThrow();
+        assertEquals(List.of(zone), strings(issued, "zones"));
+        assertEquals(List.of("_acme-challenge", "_acme-challenge.*"), strings(issued, "names"));
+        assertEquals(List.of("TXT"), strings(issued, "types"));
+        Api robot = api.withToken(acme);
+        assertEquals(
+                200,
+                robot.json("POST", "/api/v1/dns/zones/records/add", add("_acme-challenge", "TXT", "abc"))
+                        .status());
+        assertEquals(
+                403,
+                robot.json("POST", "/api/v1/dns/zones/records/add", add("www", "A", "192.0.2.99"))
+                        .status());
+
+        // Handles: the list and the form with the country list.
+        browser.find("#nav a[href='#/handles']").click();
+        browser.find("#new-handle").click();
+        assertTrue(new Select(browser.find("#handle-form select[name=country]"))
+                        .getOptions()
+                        .size()
+                > 200);
+        browser.screenshots("handle-form");
+        browser.find("#handle-form button[type=button]").click();
+
+        // Sign out: the token leaves the tab.
+        browser.find("#sign-out").click();
+        browser.text("#signin-message", "signed out");
+        assertNull(browser.script("return sessionStorage.getItem('hostingapi.panel.token')"));
+        browser.screenshots("signed-out");
+        browser.driver.navigate().refresh();
+        browser.find("form.signin");
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status(), "signing out ends no token");
+    }
+
+    @Test
+    void settingsDomainsHandlesAndTokensInTheBrowser() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "www")
+                                                                .add("type", "A")
+                                                                .add("data", "192.0.2.1"))
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "@")
+                                                                .add("type", "TXT")
+                                                                .add("data", "keep me")))
+                                        .build())
+                        .status());
+        browser.driver.get(url("/app/#/zones/" + zone));
+        WebElement signInField = browser.find("form.signin input[name=token]");
+        signInField.sendKeys(token + Keys.ENTER); // the keyboard alone
+        group("www", "A");
+
+        // Edit a record's data (through an update of the zone read afresh: the other records stay).
+        browser.find(".group[data-name=www][data-type=A] button.edit").click();
+        WebElement address = browser.find("#edit-form input[name=address]");
+        address.clear();
+        address.sendKeys("192.0.2.2");
+        browser.find("#edit-form button[type=submit]").click();
+        browser.gone("#edit-form");
+        browser.text(".group[data-name=www][data-type=A] .rdata", "192.0.2.2");
+        assertEquals(Set.of("www A 192.0.2.2 -", "@ TXT keep me -"), records());
+
+        // TLSA, which the specification allows in an update only.
+        String hash = "8CB0FC6C527506A053F4F14C8464BEBBD6DEDE2738D11468DD953D7D6A3021F1";
+        addRecord("_443._tcp.www", "TLSA", Map.of("usage", "3", "selector", "1", "matching", "1", "hex", hash));
+        group("_443._tcp.www", "TLSA");
+        assertTrue(
+                records().contains("_443._tcp.www TLSA 3 1 1 " + hash + " -"),
+                records().toString());
+        assertEquals(3, records().size());
+
+        browser.find(".tabs a[href$='/settings']").click();
+        browser.find("#settings-form");
+
+        // SOA settings: the service's bound beside the field, then a value within it.
+        WebElement ttl = browser.find("#settings-form input[name=ttl]");
+        ttl.clear();
+        ttl.sendKeys("59");
+        browser.find("#settings-form button[type=submit]").click();
+        WebElement ttlError = browser.find("#settings-form [data-field=ttl] .field-error");
+        assertFalse(ttlError.getText().isBlank());
+        assertEquals(300, zoneJson().getInt("ttl"), "nothing stored");
+        browser.find("#settings-form input[name=ttl]").clear();
+        browser.find("#settings-form input[name=ttl]").sendKeys("3600");
+        browser.script("document.getElementById('status').replaceChildren()"); // the edit's "Zone updated" gone
+        browser.find("#settings-form button[type=submit]").click();
+        browser.text("#status", "Zone updated");
+        assertEquals(3600, zoneJson().getInt("ttl"));
+
+        // Domains: assign, then dissociate.
+        String domain = "shop-" + zone;
+        browser.find(".tabs a[href$='/domains']").click();
+        browser.find("#assign-form input[name=domainName]").sendKeys(domain);
+        browser.find("#assign-form button[type=submit]").click();
+        browser.text("#domains", domain);
+        assertEquals(
+                List.of(domain),
+                zoneJson().getJsonArray("domains").getValuesAs(JsonObject.class).stream()
+                        .map(d -> d.getString("name"))
+                        .toList());
+        browser.find("#domains button").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#domains", "No domains assigned");
+        assertTrue(zoneJson().getJsonArray("domains").isEmpty());
+
+        // Delete the zone: the confirmation explains forceDelete; without it a zone with a domain stays.
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + zone + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
+        browser.find("#nav a[href='#/zones']").click();
+        browser.find("#zone-list tr[data-zone='" + zone + "'] button").click();
+        WebElement confirm = browser.find("dialog[open]");
+        assertTrue(confirm.getText().contains("forceDelete"), confirm.getText());
+        assertTrue(confirm.getText().contains(domain), confirm.getText());
+        browser.screenshots("delete-zone");
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.find("#status .note.error");
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status(), "refused without forceDelete");
+        browser.find("#zone-list tr[data-zone='" + zone + "'] button").click();
+        browser.find("dialog[open] input[type=checkbox]").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.gone("#zone-list tr[data-zone='" + zone + "']");
+        assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + zone).status());
+
+        // A handle: the phone number refused beside its field, then created, edited, its state shown.
+        browser.find("#nav a[href='#/handles']").click();
+        browser.find("#new-handle").click();
+        Map<String, String> fields = Map.of(
+                "firstname", "Erika",
+                "lastname", "Mustermann",
+                "street", "Hauptstrasse",
+                "number", "12",
+                "postcode", "10115",
+                "city", "Berlin",
+                "region", "Berlin",
+                "email", customer.username() + "@example.com",
+                "phone", "0301234567");
+        fields.forEach((k, v) -> browser.find("#handle-form [name=" + k + "]").sendKeys(v));
+        browser.find("#handle-form button[type=submit]").click();
+        assertFalse(browser.find("#handle-form [data-field=phone] .field-error")
+                .getText()
+                .isBlank());
+        assertTrue(
+                api.get("/api/v1/domain/handles").data().getJsonArray("handles").isEmpty());
+        browser.find("#handle-form input[name=phone]").clear();
+        browser.find("#handle-form input[name=phone]").sendKeys("+49.301234567");
+        browser.find("#handle-form button[type=submit]").click();
+        browser.gone("#handle-form");
+        JsonObject handle =
+                api.get("/api/v1/domain/handles").data().getJsonArray("handles").getJsonObject(0);
+        assertEquals("Berlin", handle.getString("city"));
+        assertEquals("DE", handle.getString("country"));
+        String id = handle.getString("handle");
+        browser.text("#handles tr[data-handle='" + id + "']", "PENDING");
+        browser.screenshots("handles");
+        browser.find("#handles tr[data-handle='" + id + "'] button").click();
+        assertEquals(
+                "false",
+                String.valueOf(browser.find("#handle-form select[name=type]").isEnabled()));
+        WebElement city = browser.find("#handle-form input[name=city]");
+        city.clear();
+        city.sendKeys("Potsdam");
+        new Select(browser.find("#handle-form select[name=country]")).selectByValue("AT");
+        browser.find("#handle-form button[type=submit]").click();
+        browser.gone("#handle-form");
+        browser.text("#handles tr[data-handle='" + id + "']", "AT");
+        JsonObject edited =
+                api.get("/api/v1/domain/handles/show?handle=" + id).data().getJsonObject("handle");
+        assertEquals("Potsdam", edited.getString("city"));
+        assertEquals("AT", edited.getString("country"));
+
+        // Tokens: one deactivated from the list.
+        long other = api.json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder()
+                                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))
+                                .build())
+                .data()
+                .getJsonObject("token")
+                .getJsonNumber("id")
+                .longValue();
+        browser.find("#nav a[href='#/tokens']").click();
+        browser.find("#tokens tr[data-token='" + other + "'] button").click();
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#tokens tr[data-token='" + other + "']", "inactive");
+        assertFalse(api.get("/api/v1/account/users/tokens/" + other)
+                .data()
+                .getJsonObject("token")
+                .getBoolean("active"));
+    }
+
+    @Test
+    void aTokenThatStopsWorkingBringsTheCustomerBackToSignInWithTheServicesMessage() {
+        browser.driver.get(url("/app/"));
+        signIn("not-a-token-" + customer.username());
+        WebElement refused = browser.find("form.signin .field-error");
+        assertFalse(refused.getText().isBlank());
+        assertNull(browser.script("return sessionStorage.getItem('hostingapi.panel.token')"));
+
+        signIn(token);
+        browser.text("h1", "Zones");
+        long id = api.get("/api/v1/account/users/tokens/tokens")
+                .data()
+                .getJsonArray("tokens")
+                .getJsonObject(0)
+                .getJsonNumber("id")
+                .longValue();
+        assertEquals(
+                200,
+                api.send("POST", "/api/v1/account/users/tokens/" + id + "/deactivate", null, null, Map.of())
+                        .status());
+        Api.Response refusedNow = api.get("/api/v1/dns/zones");
+        assertEquals(401, refusedNow.status());
+        String message = refusedNow
+                .envelope()
+                .getJsonObject("messages")
+                .getJsonArray("errors")
+                .getJsonObject(0)
+                .getString("message");
+
+        browser.find("#nav a[href='#/tokens']").click();
+        assertEquals(message, browser.find("#signin-message").getText());
+        assertNull(browser.script("return sessionStorage.getItem('hostingapi.panel.token')"));
+        browser.screenshots("token-expired");
+    }
+
+    @Test
+    void aZoneOfTwoThousandRecordsIsPagedAndFiltered() {
+        // Two requests: at most 1,000 records go in one.
+        for (int half = 0; half < 2; half++) {
+            JsonArrayBuilder many = Json.createArrayBuilder();
+            for (int i = half * 1000; i < (half + 1) * 1000; i++) {
+                many.add(Json.createObjectBuilder()
+                        .add("name", "host-" + i)
+                        .add("type", "A")
+                        .add("data", "10.0." + (i / 250) + "." + (i % 250 + 1)));
+            }
+            Api.Response stored = api.json(
+                    "POST",
+                    half == 0 ? "/api/v1/dns/zones/create" : "/api/v1/dns/zones/records/add",
+                    Json.createObjectBuilder()
+                            .add(half == 0 ? "name" : "zone", zone)
+                            .add("records", many)
+                            .build());
+            assertEquals(half == 0 ? 201 : 200, stored.status(), stored.body());
+        }
+        browser.driver.get(url("/app/"));
+        signIn(token);
+        browser.text("#zone-list td.count", "2000");
+        browser.driver.get(url("/app/#/zones/" + zone));
+        browser.text(".pager", "of 2000");
+        assertEquals(100, browser.all("#records .record").size(), "a page of 100 in the page");
+        browser.screenshots("zone-2000");
+        browser.find("input[name=record-filter]").sendKeys("host-1999");
+        browser.wait.until(
+                d -> d.findElements(By.cssSelector("#records .record")).size() == 1);
+        browser.text(".group[data-name=host-1999] .rdata", "10.0.7.250");
+    }
+
+    @Test
+    void thePanelAnswersWithItsSecurityHeaders() {
+        Api anonymous = Api.at(base);
+        for (String path : List.of("/app/", "/app/index.html", "/app/js/app.js", "/app/panel.css", "/")) {
+            Api.Response page = anonymous.get(path);
+            assertEquals(200, page.status(), path);
+            String policy = page.header("Content-Security-Policy");
+            assertTrue(policy != null && policy.contains("frame-ancestors 'none'"), path + ": " + policy);
+            assertTrue(policy.contains("script-src 'self'"), policy);
+            assertFalse(policy.contains("unsafe-inline") || policy.contains("unsafe-eval"), policy);
+            assertEquals("nosniff", page.header("X-Content-Type-Options"), path);
+            assertEquals("no-referrer", page.header("Referrer-Policy"), path);
+        }
+        assertTrue(anonymous.get("/app/js/app.js").header("Content-Type").contains("javascript"));
+        assertTrue(anonymous.get("/").body().contains("href=\"/app/\""));
+        // Nothing in the panel's files inserts markup or runs strings as code.
+        for (String module : List.of("app", "api", "dom", "zones", "zone", "records", "tokens", "handles")) {
+            String source = anonymous.get("/app/js/" + module + ".js").body();
+            for (String banned : List.of("innerHTML", "outerHTML", "insertAdjacentHTML", "eval(", "new Function")) {
+                assertFalse(source.contains(banned), module + ".js uses " + banned);
+            }
+        }
+    }
+
+    @Test
+    void aForwardedHostKeepsItsFramePageUnderAppToo() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "@")
+                                                                .add("type", "HTTP_FRAME")
+                                                                .add("data", "https://example.org/")))
+                                        .build())
+                        .status());
+        Api.Response framed = Api.at(base).send("GET", "/app/", null, null, Map.of("Host", zone));
+        assertEquals(200, framed.status(), framed.body());
+        assertTrue(framed.body().contains("<iframe src=\"https://example.org/\""), framed.body());
+        assertNull(framed.header("Content-Security-Policy"), "the panel's policy would block the frame");
+    }
+
+    // ---- the page
+
+    private void signIn(String text) {
+        WebElement field = browser.find("form.signin input[name=token]");
+        field.clear();
+        field.sendKeys(text);
+        browser.find("form.signin button[type=submit]").click();
+    }
+
+    /** Fills the add form for one record and submits it. */
+    private void addRecord(String name, String type, Map<String, String> data) {
+        new Select(browser.find("#record-form select[name=type]")).selectByValue(type);
+        WebElement nameField = browser.find("#record-form input[name=name]");
+        nameField.clear();
+        nameField.sendKeys(name);
+        for (Map.Entry<String, String> e : data.entrySet()) {
+            WebElement control = browser.find("#record-form [name='" + e.getKey() + "']");
+            if ("select".equals(control.getTagName())) {
+                new Select(control).selectByValue(e.getValue());
+            } else {
+                control.clear();
+                control.sendKeys(e.getValue());
+            }
+        }
+        browser.find("#record-form button[type=submit]").click();
+    }
+
+    private JsonObject zoneJson() {
+        return api.get("/api/v1/dns/zones/show?zone=" + zone).data().getJsonObject("zone");
+    }
+
+    private WebElement group(String name, String type) {
+        return browser.find(".group[data-name='" + name + "'][data-type=" + type + "]");
+    }
+
+    private String url(String path) {
+        String root = base.toString();
+        return (root.endsWith("/") ? root.substring(0, root.length() - 1) : root) + path;
+    }
+
+    // ---- the API
+
+    /** The zone's records as "name type data ttl" ("-" for the zone's TTL). */
+    private Set<String> records() {
+        return api
+                .get("/api/v1/dns/zones/show?zone=" + zone)
+                .data()
+                .getJsonObject("zone")
+                .getJsonArray("records")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(r -> r.getString("name") + " " + r.getString("type") + " " + r.getString("data") + " "
+                        + (r.isNull("ttl") ? "-" : r.getString("ttl")))
+                .collect(Collectors.toSet());
+    }
+
+    private JsonObject record(String name, String type) {
+        Optional<JsonObject> found = api
+                .get("/api/v1/dns/zones/show?zone=" + zone)
+                .data()
+                .getJsonObject("zone")
+                .getJsonArray("records")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .filter(r ->
+                        r.getString("name").equals(name) && r.getString("type").equals(type))
+                .findFirst();
+        return found.orElseThrow(() -> new AssertionError("no " + name + " " + type));
+    }
+
+    private List<JsonObject> history() {
+        return api.get("/api/v1/dns/zones/history?zone=" + zone)
+                .data()
+                .getJsonArray("history")
+                .getValuesAs(JsonObject.class);
+    }
+
+    private JsonObject add(String name, String type, String data) {
+        return Json.createObjectBuilder()
+                .add("zone", zone)
+                .add(
+                        "records",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("name", name)
+                                        .add("type", type)
+                                        .add("data", data)))
+                .build();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> strings(JsonObject object, String key) {
+        return object.getJsonArray(key).getValuesAs(jakarta.json.JsonString.class).stream()
+                .map(jakarta.json.JsonString::getString)
+                .toList();
+    }
+}
