@@ -137,9 +137,14 @@ public class PublicationWorker {
                 skipped |= !published;
             } catch (RuntimeException e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
+                // the publisher's own words name the nameserver (GET dnssec shows them); a bare
+                // connection failure's message is null
+                String error = e instanceof NameserverPublisher.Unavailable
+                        ? e.getMessage()
+                        : String.valueOf(cause.getMessage());
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
-                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
-                entries.failed(name, upTo, String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + error);
+                entries.failed(name, upTo, error, Duration.ofSeconds(longestBackoff));
                 metrics.counter(PublicationMetrics.FAILURES).inc();
             }
         }

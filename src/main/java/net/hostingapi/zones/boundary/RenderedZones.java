@@ -15,8 +15,10 @@ import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneEditor;
+import net.hostingapi.zones.control.ZoneSigning;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
@@ -71,13 +73,16 @@ public class RenderedZones {
     @Inject
     ZoneCatalog catalog;
 
+    @Inject
+    ZoneSigning signing;
+
+    /** The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's version). */
     JsonText show(String zone) {
         JsonText[] held = new JsonText[1];
         ZoneCatalog.Shown shown = catalog.show(zone, state -> (held[0] = current(state)) != null);
-        if (shown.zone() == null) {
-            return held[0];
-        }
-        return render(shown.zone(), shown.state());
+        long id = shown.state().zoneId();
+        JsonText text = shown.zone() == null ? held[0] : render(shown.zone(), shown.state());
+        return ZoneRepresentations.withDnssec(text, signing.of(List.of(id)).get(id), true);
     }
 
     /** The zones a list answers, a JSON array written while the answer is sent, and how many match the query in all. */
@@ -114,13 +119,16 @@ public class RenderedZones {
                         texts.put(zone.id(), render(zone));
                     }
                 }
+                Map<Long, ZoneDnssec> dnssec =
+                        signing.of(chunk.stream().map(ZoneState::zoneId).toList());
                 for (ZoneState state : chunk) {
                     JsonText text = texts.get(state.zoneId()); // null: deleted between the two reads
                     if (text != null) {
                         if (!first) {
                             out.write(',');
                         }
-                        out.write(text.json());
+                        out.write(ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), false)
+                                .json());
                         first = false;
                     }
                 }
