@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The run command publishing to PowerDNS, stopped and started again on its data directory: the
+ * The run command publishing to PowerDNS, first with DNSSEC_DEFAULT=on (a new zone is signed
+ * without asking), stopped and started again on its data directory with it off: the
  * signed zone's state and DS are the same afterwards, and the zone goes on being signed with
  * the same key (a record added after the restart validates with the DS from before it). Run by
  * the build's "powerdns" failsafe execution.
@@ -39,7 +40,7 @@ class DnssecRestartIT {
         String zone = DnssecProbe.zoneName("r");
         Set<String> ds;
         Api api;
-        Process first = launch(dataDir, port, pdns);
+        Process first = launch(dataDir, port, pdns, true);
         try {
             assertEquals(200, ServiceProcess.awaitAnswer(port, first), "the first start answers");
             api = Api.at(new URL("http://127.0.0.1:" + port + "/"))
@@ -60,13 +61,14 @@ class DnssecRestartIT {
                             .build());
             assertEquals(201, created.status(), created.body());
             DnssecProbe probe = new DnssecProbe(api, pdns.dnsPort());
-            assertEquals(200, probe.post("enable", zone).status());
+            // DNSSEC_DEFAULT=on (this start only): signed from its creation, without enable
+            assertEquals(true, probe.dnssec(zone).getBoolean("enabled"));
             ds = DnssecProbe.ds(probe.awaitState(zone, "signed"));
         } finally {
             ServiceProcess.stop(first);
         }
 
-        Process second = launch(dataDir, port, pdns);
+        Process second = launch(dataDir, port, pdns, false);
         try {
             assertEquals(200, ServiceProcess.awaitAnswer(port, second), "the second start answers");
             // the same customer's token: it is stored in the database, which survives the restart
@@ -91,12 +93,25 @@ class DnssecRestartIT {
                             .build());
             assertEquals(200, added.status(), added.body());
             probe.assertValidated(zone, "after." + zone, "A", "192.0.2.99", ds);
+
+            // DNSSEC_DEFAULT off: a new zone is unsigned
+            String unsigned = DnssecProbe.zoneName("n");
+            assertEquals(
+                    201,
+                    api.json(
+                                    "POST",
+                                    "/api/v1/dns/zones/create",
+                                    Json.createObjectBuilder()
+                                            .add("name", unsigned)
+                                            .build())
+                            .status());
+            assertEquals("unsigned", probe.dnssec(unsigned).getString("state"));
         } finally {
             ServiceProcess.stop(second);
         }
     }
 
-    private static Process launch(Path dataDir, int port, PowerDnsServer pdns) throws Exception {
+    private static Process launch(Path dataDir, int port, PowerDnsServer pdns, boolean signNewZones) throws Exception {
         ProcessBuilder builder = ServiceProcess.runCommand(dataDir.resolveSibling("restart-dnssec.log"));
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
@@ -105,6 +120,7 @@ class DnssecRestartIT {
         env.put("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());
         env.put("PDNS_API_URL", pdns.apiUrl());
         env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
+        env.put("DNSSEC_DEFAULT", signNewZones ? "on" : "off");
         return builder.start();
     }
 }

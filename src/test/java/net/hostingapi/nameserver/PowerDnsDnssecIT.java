@@ -128,6 +128,19 @@ class PowerDnsDnssecIT {
                         .add("state", "signed")
                         .build(),
                 listed.getJsonObject("dnssec"));
+
+        // a refresh that drops the zone first would drop its key too: the DS at the registry stays valid
+        Api.Response refreshed = api.json(
+                "POST",
+                "/api/v1/dns/zones/refresh",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("forceDelete", true)
+                        .build());
+        assertEquals(200, refreshed.status(), refreshed.body());
+        assertEquals(ds, probe.dsOfServedKeys(zone));
+        assertEquals(ds, DnssecProbe.ds(probe.dnssec(zone)));
+        probe.assertValidated(zone, "late." + zone, "A", "192.0.2.77", ds);
     }
 
     @Test

@@ -126,7 +126,17 @@ public class ZoneSync {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void reload(String name) {
         NameClaims.lockExclusively(em, claimed, name);
-        nameserver.remove(name);
+        // Dropping a signed zone drops its keys at the nameserver, and the new ones would not
+        // match the DS at the registry: a signed zone is published again without being dropped.
+        boolean signed = em.createNamedQuery(Zone.BY_NAME, Zone.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst()
+                .map(zone -> Signing.of(em.find(ZoneDnssec.class, zone.id())) != Signing.NONE)
+                .orElse(false);
+        if (!signed) {
+            nameserver.remove(name);
+        }
         publishStored(name);
     }
 
