@@ -126,6 +126,7 @@ class PowerDnsDnssecIT {
                 Json.createObjectBuilder()
                         .add("enabled", true)
                         .add("state", "signed")
+                        .add("ds", Json.createArrayBuilder(List.copyOf(ds)))
                         .build(),
                 listed.getJsonObject("dnssec"));
 

@@ -82,7 +82,7 @@ public class RenderedZones {
         ZoneCatalog.Shown shown = catalog.show(zone, state -> (held[0] = current(state)) != null);
         long id = shown.state().zoneId();
         JsonText text = shown.zone() == null ? held[0] : render(shown.zone(), shown.state());
-        return ZoneRepresentations.withDnssec(text, signing.of(List.of(id)).get(id), true);
+        return withDnssec(text, id);
     }
 
     /** The zones a list answers, a JSON array written while the answer is sent, and how many match the query in all. */
@@ -116,7 +116,7 @@ public class RenderedZones {
                 }
                 for (List<Long> load : loads(missing)) {
                     for (Zone zone : catalog.zones(load)) {
-                        texts.put(zone.id(), render(zone));
+                        texts.put(zone.id(), plain(zone));
                     }
                 }
                 Map<Long, ZoneDnssec> dnssec =
@@ -127,7 +127,7 @@ public class RenderedZones {
                         if (!first) {
                             out.write(',');
                         }
-                        out.write(ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), false)
+                        out.write(ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), true)
                                 .json());
                         first = false;
                     }
@@ -168,7 +168,32 @@ public class RenderedZones {
 
     /** The zone as changed (or loaded) right now, remembered for the shows that follow. */
     JsonText render(Zone zone) {
+        return withDnssec(plain(zone), zone.id());
+    }
+
+    /** Without its DNSSEC: what is kept, per state of the zone. */
+    private JsonText plain(Zone zone) {
         return render(zone, ZoneState.of(zone));
+    }
+
+    /**
+     * Every zone answer carries the zone's DNSSEC as show does, so an answer and the show after
+     * it are alike; read apart from the kept rendering (the nameserver's progress changes it,
+     * not the zone's version).
+     */
+    private JsonText withDnssec(JsonText zone, long id) {
+        return ZoneRepresentations.withDnssec(zone, signing.of(List.of(id)).get(id), true);
+    }
+
+    /** The same for a zone answered as a JSON object (import). */
+    jakarta.json.JsonObject withDnssec(jakarta.json.JsonObject zone) {
+        long id = zone.getJsonNumber("id").longValue();
+        return jakarta.json.Json.createObjectBuilder(zone)
+                .add(
+                        "dnssec",
+                        ZoneRepresentations.dnssecSummary(
+                                signing.of(List.of(id)).get(id), true))
+                .build();
     }
 
     /**
@@ -190,7 +215,7 @@ public class RenderedZones {
             int at = Collections.binarySearch(records, written, WrittenRecord.ORDER);
             records.add(at < 0 ? -at - 1 : at, written);
         }
-        return keep(ZoneState.of(zone), zone, records);
+        return withDnssec(keep(ZoneState.of(zone), zone, records), zone.id());
     }
 
     private JsonText render(Zone zone, ZoneState state) {

@@ -105,8 +105,12 @@ public class ZoneSigning {
         return status(zone, dnssec, warnings);
     }
 
-    /** The DNSSEC rows of these zones (absent: unsigned), for show and list. */
-    @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    /**
+     * The DNSSEC rows of these zones (absent: unsigned), for the zone answers: of zones the
+     * caller got through an operation that checked its right (a token with only DNS_ZONES_CRUD
+     * gets the zone it created with its DNSSEC).
+     */
+    @RolesAllowed(Right.Names.CALLER)
     public Map<Long, ZoneDnssec> of(Collection<Long> zoneIds) {
         Map<Long, ZoneDnssec> found = new HashMap<>();
         if (zoneIds.isEmpty()) {
