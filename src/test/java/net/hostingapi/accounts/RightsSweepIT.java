@@ -60,6 +60,9 @@ class RightsSweepIT {
             Map.entry("POST " + ZONES + "/refresh", CRUD),
             Map.entry("POST " + ZONES + "/records/add", CRUD),
             Map.entry("DELETE " + ZONES + "/records/delete", CRUD),
+            Map.entry("GET " + ZONES + "/dnssec", LIST),
+            Map.entry("POST " + ZONES + "/dnssec/enable", CRUD),
+            Map.entry("POST " + ZONES + "/dnssec/disable", CRUD),
             Map.entry("POST " + ZONES + "/{zone}/assignDomain", NONE),
             Map.entry("POST " + ZONES + "/{zone}/dissociateDomain", NONE));
 
@@ -200,6 +203,8 @@ class RightsSweepIT {
         switch (operation.method() + " " + path) {
             case "GET ", "GET /statistics" -> {}
             case "GET /show", "GET /export", "POST /refresh", "GET /history" -> parameters.put("zone", str.apply(zone));
+            case "GET /dnssec", "POST /dnssec/enable", "POST /dnssec/disable" ->
+                parameters.put("zone", str.apply(zone));
             case "POST /import" -> {
                 parameters.put("zone", str.apply(Sweep.unique("ri") + ".example"));
                 parameters.put("file", str.apply("$TTL 300\nwww IN A 192.0.2.1\n"));

@@ -440,6 +440,9 @@ class TenantIsolationIT {
         spec("POST " + zones + "/refresh", Kind.OBJECT, List.of("*zone", "forceDelete"), null);
         spec("GET " + zones + "/show", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/export", Kind.OBJECT, List.of("*zone"), null);
+        spec("GET " + zones + "/dnssec", Kind.OBJECT, List.of("*zone"), null);
+        spec("POST " + zones + "/dnssec/enable", Kind.OBJECT, List.of("*zone"), null);
+        spec("POST " + zones + "/dnssec/disable", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/history", Kind.OBJECT, List.of("*zone"), null);
         spec("POST " + zones + "/restore", Kind.OBJECT, List.of("*zone", "*entry=history_entry"), null);
         spec("POST " + zones + "/import", Kind.NO_OBJECT, List.of("zone=new_zone", "file=zone_file"), op -> {

@@ -43,7 +43,8 @@ public final class PowerDnsServer {
                     new ProcessBuilder("sqlite3", database.toString())
                             .redirectInput(Path.of(SCHEMA).toFile()),
                     "sqlite3 and " + SCHEMA + " (apt-get install sqlite3 pdns-backend-sqlite3)");
-            List<String> conf = new ArrayList<>(List.of("launch=gsqlite3", "gsqlite3-database=" + database));
+            List<String> conf =
+                    new ArrayList<>(List.of("launch=gsqlite3", "gsqlite3-database=" + database, "gsqlite3-dnssec=yes"));
             conf.addAll(loopbackSettings(dir, dnsPort, apiPort));
             Files.writeString(dir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
             return new PowerDnsServer(dir, dnsPort, apiPort);

@@ -101,8 +101,17 @@ public class ZonesIT {
                         "user",
                         "project_uuid",
                         "created_at",
-                        "updated_at"),
+                        "updated_at",
+                        "dnssec"),
                 zone.keySet());
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("enabled", false)
+                        .add("state", "unsigned")
+                        .add("ds", Json.createArrayBuilder())
+                        .build(),
+                zone.getJsonObject("dnssec"),
+                "unsigned unless DNSSEC_DEFAULT=on");
         JsonObject www = recordNamed(zone, "www");
         assertEquals("600", www.getString("ttl"), "record ttl is a string");
         assertEquals(zone.getJsonNumber("id").toString(), www.getString("zone_id"), "zone_id is a string");

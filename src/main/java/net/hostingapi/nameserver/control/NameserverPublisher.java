@@ -9,7 +9,18 @@ import net.hostingapi.zones.entity.Zone;
 public interface NameserverPublisher {
 
     /** Serves the zone's records under {@code origin}: the zone's own name or a domain assigned to it. */
-    void publish(Zone zone, String origin);
+    default void publish(Zone zone, String origin) {
+        publish(zone, origin, Signing.NONE);
+    }
+
+    /** The same, and signs it, or withdraws or removes its signatures, as {@code signing} says. */
+    void publish(Zone zone, String origin, Signing signing);
+
+    /**
+     * The public keys served for {@code origin}, with the DS of each key-signing key; empty while
+     * the nameserver does not serve the zone signed (yet).
+     */
+    java.util.List<PublicKey> keys(String origin);
 
     /** Stops serving {@code origin}; nothing happens if it is not served. */
     void remove(String origin);

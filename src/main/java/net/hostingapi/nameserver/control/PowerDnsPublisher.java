@@ -15,9 +15,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -59,9 +61,18 @@ public class PowerDnsPublisher implements NameserverPublisher {
     @Inject
     ZoneSettings settings;
 
+    @Inject
+    net.hostingapi.zones.control.DnssecSettings dnssec;
+
     @Override
-    public void publish(Zone zone, String origin) {
+    public void publish(Zone zone, String origin, Signing signing) {
         Map<String, JsonObject> desired = rrsets(zone, origin);
+        if (signing == Signing.WITHDRAW) {
+            // RFC 8078: the parent is asked to remove the DS; signed with the keys still served
+            String apex = origin + ".";
+            desired.put(apex + " CDS", rrset(apex, "CDS", zone.ttl(), Set.of(Signing.DELETE_CDS)));
+            desired.put(apex + " CDNSKEY", rrset(apex, "CDNSKEY", zone.ttl(), Set.of(Signing.DELETE_CDNSKEY)));
+        }
         HttpResponse<String> existing = send("GET", zonePath(origin), null);
         if (existing.statusCode() == 404 || existing.statusCode() == 422) {
             JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
@@ -82,12 +93,14 @@ public class PowerDnsPublisher implements NameserverPublisher {
                 existing = send("GET", zonePath(origin), null);
             } else {
                 expect(created, origin);
+                signatures(origin, signing, parse(created.body()), true);
                 return;
             }
         }
         expect(existing, origin);
+        JsonObject held = parse(existing.body());
         Map<String, JsonObject> current = new LinkedHashMap<>();
-        for (JsonObject rrset : parse(existing.body()).getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
+        for (JsonObject rrset : held.getJsonArray("rrsets").getValuesAs(JsonObject.class)) {
             current.put(rrset.getString("name") + " " + rrset.getString("type"), rrset);
         }
         // Only what differs from what PowerDNS holds: replacing every RRset of a zone of some
@@ -121,6 +134,145 @@ public class PowerDnsPublisher implements NameserverPublisher {
                                     .add("rrsets", changes)
                                     .build()),
                     origin);
+        }
+        signatures(origin, signing, held, changed > 0);
+    }
+
+    /**
+     * Keys, NSEC3 parameters and the metadata that publishes CDS and CDNSKEY brought to what
+     * {@code signing} asks, then the zone rectified if anything changed: PowerDNS serves
+     * NSEC/NSEC3 chains and delegation flags from ordernames that only a rectify keeps right.
+     * The keys are made by PowerDNS and stay there; we read their public halves only.
+     */
+    private void signatures(String origin, Signing signing, JsonObject held, boolean recordsChanged) {
+        if (signing == Signing.NONE) {
+            return;
+        }
+        boolean changed = recordsChanged;
+        boolean sign = signing.signed();
+        if (sign && !held.getBoolean("dnssec", false)) {
+            List<JsonObject> keys = array(send("GET", zonePath(origin) + "/cryptokeys", null), origin);
+            if (keys.stream().noneMatch(k -> k.getBoolean("active", false))) {
+                // One combined signing key (CSK), as PowerDNS itself makes one; its answer holds the
+                // private key, which is read no further.
+                expect(
+                        send(
+                                "POST",
+                                zonePath(origin) + "/cryptokeys",
+                                JsonFields.JSON
+                                        .createObjectBuilder()
+                                        .add("keytype", "csk")
+                                        .add("active", true)
+                                        .add("published", true)
+                                        .add("algorithm", dnssec.powerDnsAlgorithm())
+                                        .build()),
+                        origin);
+                changed = true;
+            }
+        }
+        // PowerDNS takes NSEC3 parameters only for a zone with keys: set after the key, cleared before
+        String nsec3 = sign ? dnssec.nsec3Param() : "";
+        if (!nsec3.equals(held.getString("nsec3param", ""))) {
+            expect(
+                    send(
+                            "PUT",
+                            zonePath(origin),
+                            JsonFields.JSON
+                                    .createObjectBuilder()
+                                    .add("nsec3param", nsec3)
+                                    .build()),
+                    origin);
+            changed = true;
+        }
+        Map<String, String> metadata = new LinkedHashMap<>();
+        for (JsonObject entry : array(send("GET", zonePath(origin) + "/metadata", null), origin)) {
+            metadata.put(
+                    entry.getString("kind"),
+                    String.join(",", entry.getJsonArray("metadata").getValuesAs(jakarta.json.JsonString::getString)));
+        }
+        // CDS and CDNSKEY of the keys while signed; none (the delete records are ours) otherwise
+        changed |= metadata(origin, metadata, "PUBLISH-CDS", signing == Signing.SIGN ? "2,4" : null);
+        changed |= metadata(origin, metadata, "PUBLISH-CDNSKEY", signing == Signing.SIGN ? "1" : null);
+        if (signing == Signing.UNSIGN) {
+            for (JsonObject key : array(send("GET", zonePath(origin) + "/cryptokeys", null), origin)) {
+                HttpResponse<String> deleted =
+                        send("DELETE", zonePath(origin) + "/cryptokeys/" + key.getInt("id"), null);
+                if (deleted.statusCode() != 404) {
+                    expect(deleted, origin);
+                }
+                changed = true;
+            }
+        }
+        if (changed) {
+            expect(send("PUT", zonePath(origin) + "/rectify", null), origin);
+        }
+    }
+
+    /** Sets or (null) removes a metadata kind unless it is so already; tells whether it changed it. */
+    private boolean metadata(String origin, Map<String, String> held, String kind, String value) {
+        if (java.util.Objects.equals(held.get(kind), value)) {
+            return false;
+        }
+        String path = zonePath(origin) + "/metadata/" + kind;
+        if (value == null) {
+            HttpResponse<String> deleted = send("DELETE", path, null);
+            if (deleted.statusCode() != 404) {
+                expect(deleted, origin);
+            }
+        } else {
+            expect(
+                    send(
+                            "PUT",
+                            path,
+                            JsonFields.JSON
+                                    .createObjectBuilder()
+                                    .add(
+                                            "metadata",
+                                            JsonFields.JSON.createArrayBuilder().add(value))
+                                    .build()),
+                    origin);
+        }
+        return true;
+    }
+
+    /** PowerDNS's published keys of the zone with its own DS (digest types 2 and 4 only). */
+    @Override
+    public List<PublicKey> keys(String origin) {
+        HttpResponse<String> response = send("GET", zonePath(origin) + "/cryptokeys", null);
+        if (response.statusCode() == 404 || response.statusCode() == 422) {
+            return List.of();
+        }
+        List<PublicKey> keys = new ArrayList<>();
+        for (JsonObject key : array(response, origin)) {
+            if (!key.getBoolean("published", true) || !key.getBoolean("active", false)) {
+                continue;
+            }
+            String dnskey = key.getString("dnskey");
+            String[] fields = dnskey.split("\\s+", 4);
+            List<String> ds = new ArrayList<>();
+            int keyTag = -1;
+            if (key.containsKey("ds")) {
+                for (jakarta.json.JsonString text : key.getJsonArray("ds").getValuesAs(jakarta.json.JsonString.class)) {
+                    String[] d = text.getString().split("\\s+", 4);
+                    keyTag = Integer.parseInt(d[0]);
+                    if (PublicKey.DIGEST_TYPES.contains(Integer.parseInt(d[2]))) {
+                        ds.add(PublicKey.ds(keyTag, Integer.parseInt(d[1]), Integer.parseInt(d[2]), d[3]));
+                    }
+                }
+            }
+            if (keyTag < 0) {
+                keyTag = ServedKeys.keyTag(origin, dnskey);
+            }
+            keys.add(new PublicKey(
+                    keyTag, Integer.parseInt(fields[2]), Integer.parseInt(fields[0]), dnskey, List.copyOf(ds)));
+        }
+        return keys;
+    }
+
+    private static List<JsonObject> array(HttpResponse<String> response, String origin) {
+        expect(response, origin);
+        try (var reader = JsonFields.JSON.createReader(new StringReader(response.body()))) {
+            return reader.readArray().getValuesAs(JsonObject.class);
         }
     }
 
@@ -180,22 +332,22 @@ public class PowerDnsPublisher implements NameserverPublisher {
         Map<String, JsonObject> rrsets = new LinkedHashMap<>();
         contents.forEach((key, values) -> {
             int space = key.lastIndexOf(' ');
-            JsonArrayBuilder records = JsonFields.JSON.createArrayBuilder();
-            values.forEach(content -> records.add(JsonFields.JSON
-                    .createObjectBuilder()
-                    .add("content", content)
-                    .add("disabled", false)));
-            rrsets.put(
-                    key,
-                    JsonFields.JSON
-                            .createObjectBuilder()
-                            .add("name", key.substring(0, space))
-                            .add("type", key.substring(space + 1))
-                            .add("ttl", ttls.get(key))
-                            .add("records", records)
-                            .build());
+            rrsets.put(key, rrset(key.substring(0, space), key.substring(space + 1), ttls.get(key), values));
         });
         return rrsets;
+    }
+
+    private static JsonObject rrset(String name, String type, int ttl, Set<String> values) {
+        JsonArrayBuilder records = JsonFields.JSON.createArrayBuilder();
+        values.forEach(content -> records.add(
+                JsonFields.JSON.createObjectBuilder().add("content", content).add("disabled", false)));
+        return JsonFields.JSON
+                .createObjectBuilder()
+                .add("name", name)
+                .add("type", type)
+                .add("ttl", ttl)
+                .add("records", records)
+                .build();
     }
 
     /** An RRset has one TTL: the lowest of its records' (a set, since PowerDNS refuses duplicates). */
@@ -236,7 +388,11 @@ public class PowerDnsPublisher implements NameserverPublisher {
         try {
             return client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Unavailable("PowerDNS at " + base + " cannot be reached: " + e.getMessage(), e);
+            throw new Unavailable(
+                    "PowerDNS at " + base + " cannot be reached: "
+                            + java.util.Objects.requireNonNullElse(
+                                    e.getMessage(), e.getClass().getSimpleName()),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Unavailable("Interrupted while talking to PowerDNS", e);

@@ -136,11 +136,15 @@ public class PublicationWorker {
                 skipped |= !published;
             } catch (RuntimeException e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
+                // the publisher's own words name the nameserver (GET dnssec shows them); a bare
+                // connection failure's message is null
+                String error = e instanceof NameserverPublisher.Unavailable
+                        ? e.getMessage()
+                        : String.valueOf(cause.getMessage());
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
-                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + cause.getMessage());
+                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + error);
                 // Backs off the entries seen due; one written since keeps its own time.
-                entries.failed(
-                        name, due.getValue(), String.valueOf(cause.getMessage()), Duration.ofSeconds(longestBackoff));
+                entries.failed(name, due.getValue(), error, Duration.ofSeconds(longestBackoff));
                 metrics.counter(PublicationMetrics.FAILURES).inc();
             }
         }

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import net.hostingapi.zones.control.DnssecSettings;
 import net.hostingapi.zones.control.ZoneFile;
 import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.entity.Zone;
@@ -60,17 +61,32 @@ public class ZoneFilePublisher implements NameserverPublisher {
     /** Zones whose reload command has not succeeded since their file last changed. */
     private final Set<String> reloadPending = ConcurrentHashMap.newKeySet();
 
+    @Inject
+    DnssecSettings dnssec;
+
+    /** Where the signing nameserver answers over DNS ({@code host:port}): the DS is computed from the DNSKEY it serves. */
+    @Inject
+    @ConfigProperty(name = "NAMESERVER_DNS_ADDRESS", defaultValue = "127.0.0.1:53")
+    String dnsAddress;
+
     @Override
-    public void publish(Zone zone, String origin) {
+    public void publish(Zone zone, String origin, Signing signing) {
         Path file = fileOf(origin);
         try {
             Path directory = Files.createDirectories(directory());
             Path temporary = Files.createTempFile(directory, "." + origin, ".tmp");
-            Files.writeString(temporary, ZoneFile.render(zone, origin, settings), StandardCharsets.UTF_8);
+            String text = ZoneFile.render(zone, origin, settings);
+            if (signing == Signing.WITHDRAW) {
+                // RFC 8078's delete records, signed by the nameserver along with the rest
+                text += origin + ". " + zone.ttl() + " IN CDS " + Signing.DELETE_CDS + "\n" + origin + ". " + zone.ttl()
+                        + " IN CDNSKEY " + Signing.DELETE_CDNSKEY + "\n";
+            }
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
             permit(temporary);
             boolean created = Files.notExists(file);
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            if (created || Files.notExists(directory.resolve(ZonesInclude.FILE_NAME))) {
+            boolean signingChanged = signing != Signing.NONE && mark(directory, origin, signing.signed());
+            if (created || signingChanged || Files.notExists(directory.resolve(ZonesInclude.FILE_NAME))) {
                 writeInclude(directory);
             }
         } catch (IOException e) {
@@ -79,15 +95,70 @@ public class ZoneFilePublisher implements NameserverPublisher {
         reloadPending.add(origin);
         reconfigure(settings.zoneCommandTimeout());
         reload(origin, settings.zoneCommandTimeout());
+        if (signing == Signing.UNSIGN) {
+            // once the nameserver no longer signs it (reconfigured above)
+            try {
+                forgetKeys(directory(), origin);
+            } catch (IOException e) {
+                throw new Unavailable("Cannot remove the signing files of " + origin, e);
+            }
+        }
     }
+
+    /**
+     * A signed zone has a marker file beside its zone file naming its policy: zones.conf is written
+     * from the directory alone. Tells whether the zone's signing changed.
+     */
+    private boolean mark(Path directory, String origin, boolean signed) throws IOException {
+        Path marker = directory.resolve(origin + SIGNED_MARKER);
+        if (signed) {
+            if (Files.exists(marker) && Files.readString(marker).strip().equals(dnssec.policy())) {
+                return false;
+            }
+            Files.writeString(marker, dnssec.policy() + "\n", StandardCharsets.UTF_8);
+            return true;
+        }
+        return Files.deleteIfExists(marker);
+    }
+
+    /**
+     * Nothing of the zone's signing left behind: named's signed copy and journals beside the zone
+     * file, and the keys in the zone's key directory (the private keys are named's, never ours to read).
+     */
+    private void forgetKeys(Path directory, String origin) throws IOException {
+        Path keys = directory.resolve(KEY_DIRECTORY).resolve(origin);
+        if (Files.isDirectory(keys)) {
+            try (Stream<Path> files = Files.walk(keys)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+        for (String suffix : List.of(".zone.signed", ".zone.signed.jnl", ".zone.jnl", ".zone.jbk")) {
+            Files.deleteIfExists(directory.resolve(origin + suffix));
+        }
+    }
+
+    /** Served signed: the DNSKEY RRset the nameserver answers at NAMESERVER_DNS_ADDRESS, with the DS computed from it. */
+    @Override
+    public List<PublicKey> keys(String origin) {
+        return ServedKeys.query(dnsAddress, origin);
+    }
+
+    static final String SIGNED_MARKER = ".zone.dnssec";
+
+    /** Under the zone directory, one directory of keys per signed zone (the zone's key-directory). */
+    static final String KEY_DIRECTORY = "keys";
 
     @Override
     public void remove(String origin) {
         boolean existed;
         try {
+            Path directory = directory();
             existed = Files.deleteIfExists(fileOf(origin));
-            if (existed) {
-                writeInclude(directory());
+            boolean signed = Files.deleteIfExists(directory.resolve(origin + SIGNED_MARKER));
+            if (existed || signed) {
+                writeInclude(directory);
             }
         } catch (IOException e) {
             throw new Unavailable("Cannot remove the zone file of " + origin, e);
@@ -104,6 +175,12 @@ public class ZoneFilePublisher implements NameserverPublisher {
             if (reloadPending.contains(origin)) {
                 reload(origin, settings.zoneCommandTimeout());
             }
+        }
+        // a deleted signed zone leaves no keys behind (also when an earlier attempt removed the marker)
+        try {
+            forgetKeys(directory(), origin);
+        } catch (IOException e) {
+            throw new Unavailable("Cannot remove the signing files of " + origin, e);
         }
     }
 
@@ -161,6 +238,16 @@ public class ZoneFilePublisher implements NameserverPublisher {
     private void writeInclude(Path directory) throws IOException {
         synchronized (zoneSet) {
             Map<String, Path> zones = new TreeMap<>();
+            Map<String, String> policies = new TreeMap<>();
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(SIGNED_MARKER))
+                        .toList()) {
+                    String name = f.getFileName().toString();
+                    policies.put(
+                            name.substring(0, name.length() - SIGNED_MARKER.length()),
+                            Files.readString(f).strip());
+                }
+            }
             try (Stream<Path> files = Files.list(directory)) {
                 files.filter(f -> {
                             String name = f.getFileName().toString();
@@ -172,7 +259,15 @@ public class ZoneFilePublisher implements NameserverPublisher {
                         });
             }
             Path temporary = Files.createTempFile(directory, "." + ZonesInclude.FILE_NAME, ".tmp");
-            Files.writeString(temporary, ZonesInclude.render(zones), StandardCharsets.UTF_8);
+            for (String signed : policies.keySet()) {
+                if (zones.containsKey(signed)) {
+                    Files.createDirectories(directory.resolve(KEY_DIRECTORY).resolve(signed));
+                }
+            }
+            Files.writeString(
+                    temporary,
+                    ZonesInclude.render(zones, policies, directory.resolve(KEY_DIRECTORY)),
+                    StandardCharsets.UTF_8);
             permit(temporary);
             Files.move(
                     temporary,

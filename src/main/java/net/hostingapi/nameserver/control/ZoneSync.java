@@ -8,12 +8,15 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import net.hostingapi.zones.control.ClaimedNames;
 import net.hostingapi.zones.control.NameClaims;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 
 /**
  * Brings one name on the nameserver to its stored state: a zone is published with its records, a
@@ -124,7 +127,17 @@ public class ZoneSync {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void reload(String name) {
         NameClaims.lockExclusively(em, claimed, name);
-        nameserver.remove(name);
+        // Dropping a signed zone drops its keys at the nameserver, and the new ones would not
+        // match the DS at the registry: a signed zone is published again without being dropped.
+        boolean signed = em.createNamedQuery(Zone.BY_NAME, Zone.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst()
+                .map(zone -> Signing.of(em.find(ZoneDnssec.class, zone.id())) != Signing.NONE)
+                .orElse(false);
+        if (!signed) {
+            nameserver.remove(name);
+        }
         publishStored(name);
     }
 
@@ -141,10 +154,74 @@ public class ZoneSync {
                     .findFirst()
                     .map(AssignedDomain::zone);
         }
-        if (zone.isPresent()) {
-            nameserver.publish(zone.get(), name);
-        } else {
+        if (zone.isEmpty()) {
             nameserver.remove(name);
+        } else if (!zone.get().name().equals(name)) {
+            nameserver.publish(zone.get(), name); // an assigned domain: served unsigned
+        } else {
+            ZoneDnssec dnssec = em.find(ZoneDnssec.class, zone.get().id());
+            Signing signing = Signing.of(dnssec);
+            nameserver.publish(zone.get(), name, signing);
+            signed(zone.get().id(), name, signing);
         }
+    }
+
+    /**
+     * After a publication: what the nameserver now serves is recorded. Conditional updates, not
+     * the entity read before: a customer's enable or disable since then is kept (it publishes
+     * again). Signed zones take their keys and DS as served; {@code signing} becomes
+     * {@code signed} once keys are served; a removal that is through becomes {@code unsigned}.
+     */
+    private void signed(long zoneId, String name, Signing signing) {
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        if (signing.signed()) {
+            List<PublicKey> keys;
+            try {
+                keys = nameserver.keys(name);
+            } catch (NameserverPublisher.Unavailable e) {
+                // published all the same; DnssecTimer asks for the keys again
+                java.util.logging.Logger.getLogger(ZoneSync.class.getName())
+                        .fine(() -> "Keys of " + name + " not read: " + e.getMessage());
+                return;
+            }
+            if (keys.isEmpty()) {
+                return; // named signs in the background: DnssecTimer looks again
+            }
+            em.createNativeQuery("UPDATE zone_dnssec SET public_keys = ?, updated_at = ?,"
+                            + " state = CASE WHEN enabled AND state = 'signing' THEN 'signed' ELSE state END"
+                            + " WHERE zone_id = ?")
+                    .setParameter(1, PublicKey.json(keys).toString())
+                    .setParameter(2, now)
+                    .setParameter(3, zoneId)
+                    .executeUpdate();
+        } else if (signing == Signing.UNSIGN) {
+            em.createNativeQuery("UPDATE zone_dnssec SET state = 'unsigned', public_keys = NULL, unsign_at = NULL,"
+                            + " updated_at = ? WHERE zone_id = ? AND NOT enabled AND state = 'removing'")
+                    .setParameter(1, now)
+                    .setParameter(2, zoneId)
+                    .executeUpdate();
+        }
+    }
+
+    /**
+     * A zone still {@code signing} with no publication waiting (named signs in the background
+     * after its reload): the keys are asked for again, and recorded once served. Skipped when
+     * another publisher holds the name.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void lookAgain(String name) {
+        if (!tryLock(name)) {
+            return;
+        }
+        em.createNamedQuery(Zone.BY_NAME, Zone.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst()
+                .ifPresent(zone -> {
+                    Signing signing = Signing.of(em.find(ZoneDnssec.class, zone.id()));
+                    if (signing.signed()) {
+                        signed(zone.id(), name, signing);
+                    }
+                });
     }
 }

@@ -46,7 +46,37 @@ final class PayloadSchemas {
                 "user:string?",
                 "project_uuid:string?",
                 "created_at:timestamp",
-                "updated_at:timestamp");
+                "updated_at:timestamp",
+                "-dnssec:DnssecSummary");
+        define(
+                schemas,
+                "DnssecSummary",
+                "The zone's DNSSEC in show and list (show: with the DS records for the registry).",
+                "enabled:boolean",
+                "state:string",
+                "-ds:[string]");
+        define(
+                schemas,
+                "Dnssec",
+                "A zone's DNSSEC: state (unsigned, signing, signed, removing), the public keys the nameserver"
+                        + " serves with the DS of each key-signing key (SHA-256 and SHA-384), and whether a publication"
+                        + " of it is still waiting (with its last error).",
+                "zone:string",
+                "enabled:boolean",
+                "state:string",
+                "unsign_at:timestamp?",
+                "keys:[DnssecKey]",
+                "pending:boolean",
+                "last_error:string?");
+        define(
+                schemas,
+                "DnssecKey",
+                "A public key in presentation form and its DS records (tag algorithm digest-type digest).",
+                "key_tag:integer",
+                "algorithm:integer",
+                "flags:integer",
+                "dnskey:string",
+                "ds:[string]");
         define(
                 schemas,
                 "Record",

@@ -15,8 +15,10 @@ import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneEditor;
+import net.hostingapi.zones.control.ZoneSigning;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
@@ -71,13 +73,16 @@ public class RenderedZones {
     @Inject
     ZoneCatalog catalog;
 
+    @Inject
+    ZoneSigning signing;
+
+    /** The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's version). */
     JsonText show(String zone) {
         JsonText[] held = new JsonText[1];
         ZoneCatalog.Shown shown = catalog.show(zone, state -> (held[0] = current(state)) != null);
-        if (shown.zone() == null) {
-            return held[0];
-        }
-        return render(shown.zone(), shown.state());
+        JsonText text = shown.zone() == null ? held[0] : render(shown.zone(), shown.state());
+        // read with the zone's state, in its query
+        return ZoneRepresentations.withDnssec(text, shown.dnssec(), true);
     }
 
     /** The zones a list answers, a JSON array written while the answer is sent; how many match the query in all (null: not counted); the next page's cursor. */
@@ -111,16 +116,19 @@ public class RenderedZones {
                 }
                 for (List<Long> load : loads(missing)) {
                     for (Zone zone : catalog.zones(load)) {
-                        texts.put(zone.id(), render(zone));
+                        texts.put(zone.id(), plain(zone));
                     }
                 }
+                Map<Long, ZoneDnssec> dnssec =
+                        signing.of(chunk.stream().map(ZoneState::zoneId).toList());
                 for (ZoneState state : chunk) {
                     JsonText text = texts.get(state.zoneId()); // null: deleted between the two reads
                     if (text != null) {
                         if (!first) {
                             out.write(',');
                         }
-                        out.write(text.json());
+                        out.write(ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), true)
+                                .json());
                         first = false;
                     }
                 }
@@ -160,7 +168,32 @@ public class RenderedZones {
 
     /** The zone as changed (or loaded) right now, remembered for the shows that follow. */
     JsonText render(Zone zone) {
+        return withDnssec(plain(zone), zone.id());
+    }
+
+    /** Without its DNSSEC: what is kept, per state of the zone. */
+    private JsonText plain(Zone zone) {
         return render(zone, ZoneState.of(zone));
+    }
+
+    /**
+     * Every zone answer carries the zone's DNSSEC as show does, so an answer and the show after
+     * it are alike; read apart from the kept rendering (the nameserver's progress changes it,
+     * not the zone's version).
+     */
+    private JsonText withDnssec(JsonText zone, long id) {
+        return ZoneRepresentations.withDnssec(zone, signing.of(List.of(id)).get(id), true);
+    }
+
+    /** The same for a zone answered as a JSON object (import). */
+    jakarta.json.JsonObject withDnssec(jakarta.json.JsonObject zone) {
+        long id = zone.getJsonNumber("id").longValue();
+        return jakarta.json.Json.createObjectBuilder(zone)
+                .add(
+                        "dnssec",
+                        ZoneRepresentations.dnssecSummary(
+                                signing.of(List.of(id)).get(id), true))
+                .build();
     }
 
     /**
@@ -182,7 +215,7 @@ public class RenderedZones {
             int at = Collections.binarySearch(records, written, WrittenRecord.ORDER);
             records.add(at < 0 ? -at - 1 : at, written);
         }
-        return keep(ZoneState.of(zone), zone, records);
+        return withDnssec(keep(ZoneState.of(zone), zone, records), zone.id());
     }
 
     private JsonText render(Zone zone, ZoneState state) {

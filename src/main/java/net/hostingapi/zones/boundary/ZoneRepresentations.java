@@ -7,9 +7,11 @@ import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneImport;
+import net.hostingapi.zones.control.ZoneSigning;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
@@ -86,6 +88,51 @@ public final class ZoneRepresentations {
                 .put("created_at", record.createdAt())
                 .put("updated_at", record.updatedAt())
                 .build();
+    }
+
+    /** A zone's DNSSEC in show ({@code withDs}: its DS set too) and list; no row: unsigned. */
+    static JsonObject dnssecSummary(ZoneDnssec dnssec, boolean withDs) {
+        JsonFields summary = JsonFields.object()
+                .put("enabled", dnssec != null && dnssec.enabled())
+                .put("state", dnssec == null ? ZoneDnssec.UNSIGNED : dnssec.state());
+        if (withDs) {
+            var ds = JsonFields.JSON.createArrayBuilder();
+            for (JsonObject key : keys(dnssec)) {
+                key.getJsonArray("ds").forEach(ds::add);
+            }
+            summary.put("ds", ds.build());
+        }
+        return summary.build();
+    }
+
+    /** The zone's text with {@code dnssec} as its last member. */
+    static JsonText withDnssec(JsonText zone, ZoneDnssec dnssec, boolean withDs) {
+        String text = zone.json();
+        return new JsonText(
+                text.substring(0, text.length() - 1) + ",\"dnssec\":" + dnssecSummary(dnssec, withDs) + "}");
+    }
+
+    /** What GET dnssec, enable and disable answer. */
+    static JsonObject dnssec(ZoneSigning.Status status) {
+        ZoneDnssec dnssec = status.dnssec();
+        return JsonFields.object()
+                .put("zone", status.zone())
+                .put("enabled", status.enabled())
+                .put("state", status.state())
+                .put("unsign_at", dnssec == null || dnssec.unsignAt() == null ? null : dnssec.unsignAt())
+                .put("keys", JsonFields.JSON.createArrayBuilder(keys(dnssec)).build())
+                .put("pending", status.pending())
+                .put("last_error", status.lastError())
+                .build();
+    }
+
+    private static List<JsonObject> keys(ZoneDnssec dnssec) {
+        if (dnssec == null || dnssec.publicKeys() == null || ZoneDnssec.UNSIGNED.equals(dnssec.state())) {
+            return List.of();
+        }
+        try (var reader = JsonFields.JSON.createReader(new java.io.StringReader(dnssec.publicKeys()))) {
+            return reader.readArray().getValuesAs(JsonObject.class);
+        }
     }
 
     static JsonObject domain(AssignedDomain domain) {

@@ -282,7 +282,7 @@ public class ZonesResource {
                 .createObjectBuilder()
                 .add("import", ZoneRepresentations.importDifference(outcome.difference()));
         if (outcome.zone() != null) {
-            data.add("zone", ZoneRepresentations.zone(outcome.zone()));
+            data.add("zone", renderedZones.withDnssec(ZoneRepresentations.zone(outcome.zone())));
         }
         Reply reply = dryRun
                 ? Reply.ok(MessageCode.IMPORT_CHECKED, data.build())

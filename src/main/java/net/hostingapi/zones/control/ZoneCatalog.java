@@ -30,6 +30,7 @@ import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 
 /** Reading the caller's zones: list, show, statistics, export. */
 @Stateless
@@ -200,28 +201,29 @@ public class ZoneCatalog {
     }
 
     /**
-     * What a reader sees of a zone: its state, and the zone itself unless the reader already
-     * holds a rendering of exactly that state ({@code zone} null then).
+     * What a reader sees of a zone: its state, its DNSSEC row (null: unsigned), and the zone
+     * itself unless the reader already holds a rendering of exactly that state ({@code zone} null then).
      */
-    public record Shown(ZoneState state, Zone zone) {}
+    public record Shown(ZoneState state, ZoneDnssec dnssec, Zone zone) {}
 
     /**
-     * The zone for {@code show}: one cheap query reads its state; only when {@code held} does
-     * not already know that state are the zone and its records loaded. No transaction, and the
-     * state read over plain JDBC: a container transaction around one read cost five round trips
-     * to the database (validation, autocommit off, the read, commit, autocommit on) for one.
+     * The zone for {@code show}: one cheap query reads its state and its DNSSEC; only when
+     * {@code held} does not already know that state are the zone and its records loaded. No
+     * transaction, and the state read over plain JDBC: a container transaction around one read
+     * cost five round trips to the database (validation, autocommit off, the read, commit,
+     * autocommit on) for one.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Shown show(String zone, Predicate<ZoneState> held) {
         long account = caller.accountId();
         access.requireZone(normalized(zone));
-        ZoneState state = state(zone, account);
-        if (held.test(state)) {
-            return new Shown(state, null);
+        Shown read = state(zone, account);
+        if (held.test(read.state())) {
+            return read;
         }
         Zone loaded = find(em, zone, account);
-        return new Shown(ZoneState.of(loaded), loaded);
+        return new Shown(ZoneState.of(loaded), read.dnssec(), loaded);
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
@@ -236,11 +238,13 @@ public class ZoneCatalog {
      * cover: user and project lose their link to the zone (ON DELETE SET NULL) without a change
      * of the zone row's version.
      */
-    private ZoneState state(String zone, long account) {
+    private Shown state(String zone, long account) {
         try (Connection connection = database.getConnection();
                 PreparedStatement query = connection.prepareStatement("""
-                        SELECT z.id, z.created_at, z.version, u.username, p.uuid
+                        SELECT z.id, z.created_at, z.version, u.username, p.uuid,
+                               d.enabled, d.state, d.unsign_at, d.public_keys
                           FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id
+                               LEFT JOIN zone_dnssec d ON d.zone_id = z.id
                          WHERE z.name = ? AND z.account_id = ?""")) {
             query.setString(1, normalized(zone));
             query.setLong(2, account);
@@ -248,13 +252,20 @@ public class ZoneCatalog {
                 if (!row.next()) {
                     throw ApiException.notFound("Zone");
                 }
-                return stateOf(new Object[] {
-                    row.getLong(1),
-                    row.getObject(2, LocalDateTime.class),
-                    row.getLong(3),
-                    row.getString(4),
-                    row.getString(5)
+                long id = row.getLong(1);
+                ZoneState state = stateOf(new Object[] {
+                    id, row.getObject(2, LocalDateTime.class), row.getLong(3), row.getString(4), row.getString(5)
                 });
+                String dnssecState = row.getString(7);
+                ZoneDnssec dnssec = dnssecState == null
+                        ? null
+                        : ZoneDnssec.asRead(
+                                id,
+                                row.getBoolean(6),
+                                dnssecState,
+                                row.getObject(8, LocalDateTime.class),
+                                row.getString(9));
+                return new Shown(state, dnssec, null);
             }
         } catch (SQLException e) {
             throw new PersistenceException("The zone's state could not be read: " + e.getMessage(), e);

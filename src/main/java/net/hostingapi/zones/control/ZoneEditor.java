@@ -27,6 +27,7 @@ import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;
 import net.hostingapi.zones.entity.Zone;
+import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
@@ -79,6 +80,9 @@ public class ZoneEditor {
     @Inject
     RecordIds recordIds;
 
+    @Inject
+    DnssecSettings dnssecSettings;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed create(NewZone input, Violations violations) {
         return create(input, violations, ZoneOperation.CREATE);
@@ -125,6 +129,12 @@ public class ZoneEditor {
         merged.forEach(draft -> zone.add(draft, recordIds.next()));
         em.persist(zone);
         flushClaiming();
+        if (dnssecSettings.signNewZones()) {
+            // DNSSEC_DEFAULT=on: signed from the start, published with the zone
+            ZoneDnssec dnssec = new ZoneDnssec(zone.id());
+            dnssec.enable();
+            em.persist(dnssec);
+        }
         edited(zone, operation, null, null, merged, List.of(), null);
         changes.fire(ZonesChanged.of(List.of(zone.name())));
         return new Changed(zone, warnings);
