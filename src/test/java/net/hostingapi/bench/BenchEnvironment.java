@@ -193,6 +193,9 @@ final class BenchEnvironment implements AutoCloseable {
                 "gmysql-user=" + db.user(),
                 "gmysql-password=" + db.password(),
                 "gmysql-dbname=" + PDNS_DB,
+                // DNSSEC as a hoster that signs zones runs it (the service signs on request, issue 20):
+                // PowerDNS then also reads a zone's keys and metadata, for its own API's answers too
+                "gmysql-dnssec=yes",
                 "security-poll-suffix=")); // no status lookups beyond loopback
         // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
         conf.addAll(PowerDnsServer.loopbackSettings(pdnsDir, dnsPort, apiPort));
@@ -224,6 +227,7 @@ final class BenchEnvironment implements AutoCloseable {
         env.put("PUBLIC_BASE_URL", baseUrl());
         env.put("BOOTSTRAP_TOKEN", BOOTSTRAP_TOKEN);
         env.put("PDNS_API_URL", pdns.apiUrl());
+        env.put("NAMESERVER_DNS_ADDRESS", "127.0.0.1:" + pdns.dnsPort());
         env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
         env.put("PDNS_SERVER_ID", "localhost");
         // room for the 10 000-record zone and the writes piling up in one zone
