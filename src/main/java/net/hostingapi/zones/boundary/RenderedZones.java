@@ -127,8 +127,11 @@ public class RenderedZones {
                         if (!first) {
                             out.write(',');
                         }
-                        out.write(ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), true)
-                                .json());
+                        // the zone's members, then its DNSSEC: written out, not copied into a new text
+                        String json = text.json();
+                        out.write(json, 0, json.length() - 1);
+                        out.write(ZoneRepresentations.dnssecMember(dnssec.get(state.zoneId()), true));
+                        out.write('}');
                         first = false;
                     }
                 }
