@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import net.hostingapi.platform.control.LogRedaction;
 import net.hostingapi.platform.control.MessageCode;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -83,13 +84,28 @@ public class RequestLog {
             return;
         }
         String client = clients.of(request);
-        String path = loggedPath(rawPath);
+        // The only text here a client chose is the path (its long segments already starred).
+        String path = LogRedaction.redact(loggedPath(rawPath));
         String caller = RequestCaller.describe(request);
-        LogRecord line = new LogRecord(
-                Level.INFO,
-                String.format(
-                        "%s %s %d %d.%03dms client=%s %s request=%s",
-                        method, path, status, micros / 1000, Math.abs(micros % 1000), client, caller, requestId));
+        StringBuilder text = new StringBuilder(160)
+                .append(method)
+                .append(' ')
+                .append(path)
+                .append(' ')
+                .append(status)
+                .append(' ')
+                .append(micros / 1000)
+                .append('.');
+        long fraction = Math.abs(micros % 1000);
+        text.append(fraction < 100 ? (fraction < 10 ? "00" : "0") : "")
+                .append(fraction)
+                .append("ms client=")
+                .append(client)
+                .append(' ')
+                .append(caller)
+                .append(" request=")
+                .append(requestId);
+        LogRecord line = new LogRedaction.Clean(Level.INFO, text.toString());
         line.setLoggerName(LOG.getName());
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("method", method);
