@@ -25,7 +25,7 @@ public class ApiApplication extends Application {
 
     /**
      * Jersey's servlet container, seeing a form Content-Type and an empty body (ours is read
-     * before it, see TokenAuthenticationMechanism), collects the servlet's parameters and, if it
+     * before it, see TokenAuthenticationModule), collects the servlet's parameters and, if it
      * finds any, logs a warning with the whole request URI, {@code authToken} included. With query
      * parameters not taken for form parameters it finds none (we read parameters ourselves).
      * <p>

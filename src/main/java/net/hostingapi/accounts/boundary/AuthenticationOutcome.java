@@ -3,7 +3,7 @@ package net.hostingapi.accounts.boundary;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * What the authentication mechanism found, kept on the request for {@code AccessFilter}: the
+ * What the authentication module found, kept on the request for {@code AccessFilter}: the
  * mechanism never answers itself (the container's answers would be HTML pages), it only tells.
  */
 public enum AuthenticationOutcome {

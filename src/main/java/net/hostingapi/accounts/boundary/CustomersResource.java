@@ -1,6 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
@@ -28,7 +29,7 @@ public class CustomersResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     CustomerOnboarding customers;
 
     @POST

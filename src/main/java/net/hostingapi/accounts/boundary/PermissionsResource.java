@@ -1,6 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -36,7 +37,7 @@ public class PermissionsResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     PermissionRegistry permissions;
 
     @GET

@@ -1,6 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotBlank;
@@ -38,7 +39,7 @@ public class ProjectsResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ProjectRegistry projects;
 
     @GET

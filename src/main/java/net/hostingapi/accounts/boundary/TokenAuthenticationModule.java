@@ -1,17 +1,25 @@
 package net.hostingapi.accounts.boundary;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import jakarta.security.enterprise.AuthenticationStatus;
-import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
-import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
+import jakarta.security.auth.message.AuthException;
+import jakarta.security.auth.message.AuthStatus;
+import jakarta.security.auth.message.MessageInfo;
+import jakarta.security.auth.message.MessagePolicy;
+import jakarta.security.auth.message.callback.CallerPrincipalCallback;
+import jakarta.security.auth.message.callback.GroupPrincipalCallback;
+import jakarta.security.auth.message.module.ServerAuthModule;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.HashSet;
+import java.security.Principal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.logging.Logger;
+import javax.security.auth.Subject;
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.UnsupportedCallbackException;
 import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
@@ -22,37 +30,59 @@ import net.hostingapi.platform.boundary.RequestCaller;
 import net.hostingapi.platform.boundary.RequestParameters;
 
 /**
- * Container-managed authentication: the token from {@code Authorization: Bearer} or the
+ * Container-managed authentication (Jakarta Authentication, registered by
+ * {@link TokenAuthenticationSetup}): the token from {@code Authorization: Bearer} or the
  * {@code authToken} parameter (query or body; the header wins) becomes the container's caller,
- * with the token's rights as roles plus {@link Right.Names#CALLER}. So {@code @RolesAllowed}
- * holds on resources and on EJBs, and EJBs see the caller with {@code getCallerPrincipal()}.
+ * with the token's rights as its groups, which are its roles, plus {@link Right.Names#CALLER}. So
+ * {@code @RolesAllowed} holds on resources and on EJBs, and EJBs see the caller with
+ * {@code getCallerPrincipal()}.
  * <p>
  * It never answers a request itself: without a usable token it lets the request through
  * anonymously and records why, and {@code AccessFilter} refuses in the envelope where a
  * protected operation was asked for. Every token presented is looked up, also from an address
  * past the failure limit: a valid one must keep working there (see {@link FailedAuthentications}).
+ * <p>
+ * A module of its own rather than a Jakarta Security {@code HttpAuthenticationMechanism}: Payara's
+ * bridge to such a mechanism looked the mechanism up through JNDI twice per request, building an
+ * exception each time, a sixteenth of a zone show's CPU.
  */
-@ApplicationScoped
-public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism {
+final class TokenAuthenticationModule implements ServerAuthModule {
 
-    private static final Logger LOG = Logger.getLogger(TokenAuthenticationMechanism.class.getName());
+    private static final Logger LOG = Logger.getLogger(TokenAuthenticationModule.class.getName());
 
-    @Inject
-    TokenAuthentication tokens;
+    private final TokenAuthentication tokens;
+    private final ClientAddresses clientAddresses;
+    private CallbackHandler container;
 
-    @Inject
-    ClientAddresses clientAddresses;
+    TokenAuthenticationModule(TokenAuthentication tokens, ClientAddresses clientAddresses) {
+        this.tokens = tokens;
+        this.clientAddresses = clientAddresses;
+    }
 
     @Override
-    public AuthenticationStatus validateRequest(
-            HttpServletRequest request, HttpServletResponse response, HttpMessageContext context) {
+    public void initialize(
+            MessagePolicy requestPolicy,
+            MessagePolicy responsePolicy,
+            CallbackHandler handler,
+            @SuppressWarnings("rawtypes") Map options) {
+        this.container = handler;
+    }
+
+    @Override
+    public Class<?>[] getSupportedMessageTypes() {
+        return new Class<?>[] {HttpServletRequest.class, HttpServletResponse.class};
+    }
+
+    @Override
+    public AuthStatus validateRequest(MessageInfo message, Subject client, Subject service) throws AuthException {
+        HttpServletRequest request = (HttpServletRequest) message.getRequestMessage();
         String token = bearerToken(request);
         if (token == null) {
-            token = tokenParameter(request, context);
+            token = tokenParameter(request, message);
         }
         if (token == null) {
             AuthenticationOutcome.NONE.recordOn(request);
-            return context.doNothing();
+            return anonymous(client);
         }
         Optional<ApiPrincipal> caller;
         try {
@@ -66,18 +96,47 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
             String cause = root.toString();
             LOG.warning(() -> "Token lookup failed (answered 503): " + cause);
             AuthenticationOutcome.UNAVAILABLE.recordOn(request);
-            return context.doNothing();
+            return anonymous(client);
         }
         if (caller.isEmpty()) {
             AuthenticationOutcome.INVALID.recordOn(request);
-            return context.doNothing();
+            return anonymous(client);
         }
         AuthenticationOutcome.AUTHENTICATED.recordOn(request);
         RequestCaller.record(request, caller.get().accountId(), caller.get().tokenId());
-        Set<String> roles = new HashSet<>();
+        List<String> roles = new ArrayList<>();
         roles.add(Right.Names.CALLER);
         caller.get().rights().forEach(r -> roles.add(r.name()));
-        return context.notifyContainerAboutLogin(caller.get(), roles);
+        handle(
+                new CallerPrincipalCallback(client, caller.get()),
+                new GroupPrincipalCallback(client, roles.toArray(String[]::new)));
+        return AuthStatus.SUCCESS;
+    }
+
+    /** Lets the request through without a caller (Jakarta Authentication's "unauthenticated" success). */
+    private AuthStatus anonymous(Subject client) throws AuthException {
+        handle(new CallerPrincipalCallback(client, (Principal) null));
+        return AuthStatus.SUCCESS;
+    }
+
+    private void handle(Callback... callbacks) throws AuthException {
+        try {
+            container.handle(callbacks);
+        } catch (IOException | UnsupportedCallbackException e) {
+            throw (AuthException) new AuthException("The container refused the caller").initCause(e);
+        }
+    }
+
+    @Override
+    public AuthStatus secureResponse(MessageInfo message, Subject service) {
+        return AuthStatus.SEND_SUCCESS;
+    }
+
+    @Override
+    public void cleanSubject(MessageInfo message, Subject subject) {
+        if (subject != null) {
+            subject.getPrincipals().clear();
+        }
     }
 
     private static String bearerToken(HttpServletRequest request) {
@@ -93,11 +152,11 @@ public class TokenAuthenticationMechanism implements HttpAuthenticationMechanism
      * {@code authToken} from the query string or the body. Reading the body here consumes it, so
      * the request is replaced by one that replays it to JAX-RS.
      */
-    private static String tokenParameter(HttpServletRequest request, HttpMessageContext context) {
+    private static String tokenParameter(HttpServletRequest request, MessageInfo message) {
         try {
             byte[] body = RequestParameters.read(request, request.getContentLengthLong(), request.getInputStream());
             if (body != null) {
-                context.setRequest(new BufferedRequest(request, body));
+                message.setRequestMessage(new BufferedRequest(request, body));
             }
         } catch (IOException e) {
             return null;

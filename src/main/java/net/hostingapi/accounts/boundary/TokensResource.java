@@ -1,6 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -60,7 +61,7 @@ public class TokensResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     TokenIssuer tokens;
 
     @POST

@@ -1,6 +1,7 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -43,7 +44,7 @@ public class UsersResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     UserDirectory users;
 
     @GET

@@ -1,7 +1,7 @@
 package net.hostingapi.accounts.control;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.platform.control.ApiException;
@@ -20,10 +20,10 @@ public class AccountReferences {
     static final String NO_SUCH_USER = "no such user in the account";
     static final String NO_SUCH_PROJECT = "no such project in the account";
 
-    @Inject
+    @EJB
     UserDirectory users;
 
-    @Inject
+    @EJB
     ProjectRegistry projects;
 
     /** The user named in {@code field}; null when none was named. */

@@ -3,6 +3,7 @@ package net.hostingapi.accounts.control;
 import jakarta.annotation.Resource;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -46,7 +47,7 @@ public class PermissionRegistry {
     @Inject
     CurrentCaller caller;
 
-    @Inject
+    @EJB
     UserDirectory users;
 
     /**

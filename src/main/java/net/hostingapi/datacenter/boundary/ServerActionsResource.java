@@ -2,6 +2,7 @@ package net.hostingapi.datacenter.boundary;
 
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -86,7 +87,7 @@ public class ServerActionsResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ServerActions actions;
 
     @Inject

@@ -1,6 +1,7 @@
 package net.hostingapi.forwarding.control;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -30,7 +31,7 @@ public class WebForwards {
 
     private static final int MAX_ENTRIES = 10_000;
 
-    @Inject
+    @EJB
     ForwardFinder finder;
 
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();

@@ -2,6 +2,7 @@ package net.hostingapi.handles.boundary;
 
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotBlank;
@@ -37,7 +38,7 @@ public class HandleVerificationResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     HandleRegistry handles;
 
     @POST

@@ -1,6 +1,7 @@
 package net.hostingapi.handles.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -36,7 +37,7 @@ public class HandlesResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     HandleRegistry handles;
 
     @GET

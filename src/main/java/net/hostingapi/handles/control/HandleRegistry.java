@@ -2,6 +2,7 @@ package net.hostingapi.handles.control;
 
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -47,7 +48,7 @@ public class HandleRegistry {
     @Inject
     AccountReferences references;
 
-    @Inject
+    @EJB
     MailOutbox outbox;
 
     @Inject

@@ -1,6 +1,7 @@
 package net.hostingapi.history.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -41,7 +42,7 @@ public class ZoneHistoryResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ZoneHistory history;
 
     @GET

@@ -1,6 +1,7 @@
 package net.hostingapi.history.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Min;
@@ -34,7 +35,7 @@ public class ZoneRestoreResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ZoneHistory history;
 
     @POST

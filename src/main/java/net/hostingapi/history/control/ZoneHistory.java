@@ -1,6 +1,7 @@
 package net.hostingapi.history.control;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -45,7 +46,7 @@ public class ZoneHistory {
     @Inject
     CurrentCaller caller;
 
-    @Inject
+    @EJB
     ZoneEditor editor;
 
     /**

@@ -1,6 +1,7 @@
 package net.hostingapi.mail.control;
 
 import jakarta.ejb.Asynchronous;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -26,13 +27,13 @@ public class MailDelivery {
     private static final Logger LOG = Logger.getLogger(MailDelivery.class.getName());
     private static final int BATCH = 50;
 
-    @Inject
+    @EJB
     MailOutbox outbox;
 
     @Inject
     MailSender sender;
 
-    @Inject
+    @EJB
     SchemaMigration schema;
 
     @Inject

@@ -1,9 +1,9 @@
 package net.hostingapi.mail.control;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
-import jakarta.inject.Inject;
 
 /**
  * Starts delivering a queued mail once its transaction has committed, so that a rolled back
@@ -13,7 +13,7 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class MailDispatch {
 
-    @Inject
+    @EJB
     MailDelivery delivery;
 
     void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) MailQueued queued) {

@@ -1,6 +1,7 @@
 package net.hostingapi.nameserver.boundary;
 
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,7 +25,7 @@ public class NameserverHealth implements HealthCheck {
     @Inject
     NameserverPublisher nameserver;
 
-    @Inject
+    @EJB
     PublicationOutbox outbox;
 
     @Resource

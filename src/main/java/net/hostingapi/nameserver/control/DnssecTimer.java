@@ -1,5 +1,6 @@
 package net.hostingapi.nameserver.control;
 
+import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
@@ -28,13 +29,13 @@ public class DnssecTimer {
 
     private static final Logger LOG = Logger.getLogger(DnssecTimer.class.getName());
 
-    @Inject
+    @EJB
     SchemaMigration schema;
 
     @Inject
     Due due;
 
-    @Inject
+    @EJB
     ZoneSync sync;
 
     @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)

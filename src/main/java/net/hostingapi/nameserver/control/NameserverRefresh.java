@@ -1,8 +1,8 @@
 package net.hostingapi.nameserver.control;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.zones.control.RefreshRequested;
 
@@ -13,7 +13,7 @@ import net.hostingapi.zones.control.RefreshRequested;
 @ApplicationScoped
 public class NameserverRefresh {
 
-    @Inject
+    @EJB
     ZoneSync sync;
 
     void onRefresh(@Observes RefreshRequested refresh) {

@@ -3,6 +3,7 @@ package net.hostingapi.nameserver.control;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -60,7 +61,7 @@ public class PublicationWorker {
     @PersistenceContext
     EntityManager em;
 
-    @Inject
+    @EJB
     ZoneSync sync;
 
     @Inject
@@ -69,7 +70,7 @@ public class PublicationWorker {
     @Resource
     ManagedExecutorService executor;
 
-    @Inject
+    @EJB
     SchemaMigration schema;
 
     @Inject

@@ -1,5 +1,6 @@
 package net.hostingapi.nameserver.control;
 
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -37,7 +38,7 @@ public class ZoneSync {
     @Inject
     NameserverPublisher nameserver;
 
-    @Inject
+    @EJB
     ClaimedNames claimed;
 
     @Inject

@@ -4,7 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * Who made a request, as its log line names it: the account and the database id of the token,
- * never the token's text. Recorded by the authentication mechanism, kept as a request attribute.
+ * never the token's text. Recorded by the authentication module, kept as a request attribute.
  */
 public final class RequestCaller {
 

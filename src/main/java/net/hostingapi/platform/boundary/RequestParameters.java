@@ -7,7 +7,7 @@ import net.hostingapi.platform.control.Parameters;
 
 /**
  * A request's {@link Parameters}: parsed once per request, by whoever asks first (the
- * authentication mechanism looking for {@code authToken}, or {@code ParameterReader}), and kept
+ * authentication module looking for {@code authToken}, or {@code ParameterReader}), and kept
  * as a request attribute, together with the failure when the body could not be read.
  */
 public final class RequestParameters {

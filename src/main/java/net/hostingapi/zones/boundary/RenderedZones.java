@@ -1,7 +1,7 @@
 package net.hostingapi.zones.boundary;
 
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -70,10 +70,10 @@ public class RenderedZones {
     private final Map<Long, Rendering> byZone = new ConcurrentHashMap<>();
     private long heldChars;
 
-    @Inject
+    @EJB
     ZoneCatalog catalog;
 
-    @Inject
+    @EJB
     ZoneSigning signing;
 
     /** The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's version). */

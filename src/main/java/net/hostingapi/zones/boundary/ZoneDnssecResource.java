@@ -1,6 +1,7 @@
 package net.hostingapi.zones.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -31,7 +32,7 @@ public class ZoneDnssecResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ZoneSigning signing;
 
     @GET

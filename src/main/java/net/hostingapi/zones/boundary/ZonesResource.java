@@ -1,6 +1,7 @@
 package net.hostingapi.zones.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonValue;
@@ -79,16 +80,16 @@ public class ZonesResource {
     @Inject
     RequestBinder parameters;
 
-    @Inject
+    @EJB
     ZoneCatalog catalog;
 
-    @Inject
+    @EJB
     ZoneEditor editor;
 
     @Inject
     RenderedZones renderedZones;
 
-    @Inject
+    @EJB
     ZoneImport zoneImport;
 
     /**

@@ -1,8 +1,8 @@
 package net.hostingapi.zones.control;
 
 import com.google.common.net.InternetDomainName;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Query;
@@ -32,7 +32,7 @@ public class NameClaims {
     @PersistenceContext
     EntityManager em;
 
-    @Inject
+    @EJB
     ClaimedNames claimed;
 
     /** The one answer for a name that is not free: it never says who holds it, or how. */

@@ -1,6 +1,7 @@
 package net.hostingapi.zones.control;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -68,7 +69,7 @@ public class ZoneEditor {
     @Inject
     Event<RefreshRequested> refreshRequested;
 
-    @Inject
+    @EJB
     NameClaims claims;
 
     @Inject

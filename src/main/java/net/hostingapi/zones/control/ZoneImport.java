@@ -1,6 +1,7 @@
 package net.hostingapi.zones.control;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -60,7 +61,7 @@ public class ZoneImport {
     @Inject
     CurrentCaller caller;
 
-    @Inject
+    @EJB
     ZoneEditor editor;
 
     @Inject
