@@ -1,7 +1,6 @@
 package net.hostingapi.nameserver.boundary;
 
 import jakarta.annotation.Resource;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,7 +24,7 @@ public class NameserverHealth implements HealthCheck {
     @Inject
     NameserverPublisher nameserver;
 
-    @EJB
+    @Inject
     PublicationOutbox outbox;
 
     @Resource

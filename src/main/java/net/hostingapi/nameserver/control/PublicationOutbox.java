@@ -1,6 +1,6 @@
 package net.hostingapi.nameserver.control;
 
-import jakarta.ejb.Stateless;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -10,9 +10,11 @@ import net.hostingapi.zones.control.ZonesChanged;
 /**
  * Records that changed names must reach the nameserver, in the transaction of the change (a
  * synchronous observer joins it): once it commits, {@link PublicationWorker} publishes them
- * without the API answer waiting for it. A rollback takes the entries with it.
+ * without the API answer waiting for it. A rollback takes the entries with it. A CDI bean, not a
+ * session bean: Weld resolved a session bean observer's instance through the EJB container at every
+ * change.
  */
-@Stateless
+@ApplicationScoped
 public class PublicationOutbox {
 
     @PersistenceContext

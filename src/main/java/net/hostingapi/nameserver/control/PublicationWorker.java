@@ -9,9 +9,6 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
-import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -27,18 +24,16 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import net.hostingapi.nameserver.entity.PendingPublication;
 import net.hostingapi.platform.control.SchemaMigration;
-import net.hostingapi.zones.control.ZonesChanged;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
- * Publishes what the outbox holds: right after each commit (nudged by the change event) and every
+ * Publishes what the outbox holds: right after each commit (nudged by {@link PublicationNudges}) and every
  * two seconds for retries and for what other instances left (one that died, or one that was busy
  * with the name). Entries of one name are handled together (the nameserver gets the name's
  * current state once); a failure keeps them and backs off, so a nameserver that was down catches
@@ -56,7 +51,6 @@ public class PublicationWorker {
 
     private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());
     private static final int BATCH = 200;
-    private static final long SKIPPED_PAUSE_MILLIS = 50;
 
     @PersistenceContext
     EntityManager em;
@@ -66,9 +60,6 @@ public class PublicationWorker {
 
     @Inject
     OutboxEntries entries;
-
-    @Resource
-    ManagedExecutorService executor;
 
     @EJB
     SchemaMigration schema;
@@ -80,52 +71,21 @@ public class PublicationWorker {
     @ConfigProperty(name = "PUBLISH_RETRY_MAX_SECONDS", defaultValue = "60")
     long longestBackoff;
 
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean again = new AtomicBoolean();
-
-    /**
-     * After a change commits: publish now, on another thread, so the answer does not wait. A
-     * drain under way takes the change along; handing each commit to the executor cost writers
-     * a twentieth of their time (JFR: capturing the thread's context).
-     */
-    public void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZonesChanged changed) {
-        again.set(true);
-        if (!running.get()) {
-            executor.execute(this::drain);
-        }
-    }
+    @Inject
+    PublicationNudges nudges;
 
     @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
     void retry() {
         schema.awaitMigrated();
-        drain();
+        nudges.drain();
     }
 
     /**
-     * One drain at a time; a nudge during a drain makes it go round once more. A nudge that
-     * comes as the drain ends is seen by the outer loop (nudgers set {@code again} before they
-     * look at {@code running}).
+     * Publishes the due names once (a drain of {@link PublicationNudges} calls it until nothing is due).
+     *
+     * @return whether a name was skipped because another publisher held it
      */
-    void drain() {
-        again.set(true);
-        while (again.get() && running.compareAndSet(false, true)) {
-            try {
-                while (again.getAndSet(false)) {
-                    if (publishDue()) {
-                        // Another instance publishes a name we were nudged for; what it read
-                        // before our change committed stays waiting: look again shortly.
-                        again.set(true);
-                        pause();
-                    }
-                }
-            } finally {
-                running.set(false);
-            }
-        }
-    }
-
-    /** @return whether a name was skipped because another publisher held it */
-    private boolean publishDue() {
+    public boolean publishDue() {
         boolean skipped = false;
         for (Map.Entry<String, Long> due : entries.due(BATCH).entrySet()) {
             String name = due.getKey();
@@ -150,14 +110,6 @@ public class PublicationWorker {
             }
         }
         return skipped;
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(SKIPPED_PAUSE_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** The outbox's rows, each change in a transaction of its own. */

@@ -210,7 +210,9 @@ public class RenderedZones {
         if (previous == null
                 || !previous.state().equals(changed.before())
                 || changed.added().stream().anyMatch(r -> r.id() == null)) {
-            return render(zone);
+            return changed.dnssecRead()
+                    ? ZoneRepresentations.withDnssec(plain(zone), changed.dnssec(), true)
+                    : render(zone);
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
         for (ZoneRecord added : changed.added()) {
@@ -218,7 +220,10 @@ public class RenderedZones {
             int at = Collections.binarySearch(records, written, WrittenRecord.ORDER);
             records.add(at < 0 ? -at - 1 : at, written);
         }
-        return withDnssec(keep(ZoneState.of(zone), zone, records), zone.id());
+        JsonText text = keep(ZoneState.of(zone), zone, records);
+        return changed.dnssecRead()
+                ? ZoneRepresentations.withDnssec(text, changed.dnssec(), true)
+                : withDnssec(text, zone.id());
     }
 
     private JsonText render(Zone zone, ZoneState state) {

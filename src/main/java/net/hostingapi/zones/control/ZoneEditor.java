@@ -42,12 +42,19 @@ public class ZoneEditor {
     /**
      * A changed zone and the warnings the change produced (a record already present, no record
      * matched). For an addition also the zone's state before it and the records added, so the
-     * answer can be the previous rendering plus these without reading the zone's other records.
+     * answer can be the previous rendering plus these without reading the zone's other records,
+     * and the zone's DNSSEC as read with it ({@code dnssecRead}; a null row: unsigned).
      */
-    public record Changed(Zone zone, List<Message> warnings, ZoneState before, List<ZoneRecord> added) {
+    public record Changed(
+            Zone zone,
+            List<Message> warnings,
+            ZoneState before,
+            List<ZoneRecord> added,
+            boolean dnssecRead,
+            ZoneDnssec dnssec) {
 
         Changed(Zone zone, List<Message> warnings) {
-            this(zone, warnings, null, List.of());
+            this(zone, warnings, null, List.of(), false, null);
         }
     }
 
@@ -344,16 +351,15 @@ public class ZoneEditor {
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
-        Zone zone = locked(zoneName);
+        ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(em, zoneName, caller.accountId());
+        Zone zone = locked.zone();
+        access.requireZone(zone.name());
         ZoneState before = ZoneState.of(zone);
         long serialBefore = zone.serial();
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
-        long count = em.createNamedQuery(ZoneRecord.COUNT_OF_ZONE, Long.class)
-                .setParameter("zone", zone)
-                .getSingleResult();
-        RecordValidator.checkLimits(inputs.size(), count + inputs.size(), settings, violations);
+        RecordValidator.checkLimits(inputs.size(), locked.records() + inputs.size(), settings, violations);
         violations.throwIfAny();
         access.requireDrafts(drafts);
         claims.requireNoForeignNames(
@@ -396,7 +402,7 @@ public class ZoneEditor {
             changes.fire(ZonesChanged.of(served(zone)));
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
-        return new Changed(zone, warnings, retimed ? null : before, added);
+        return new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
     }
 
     private List<ZoneRecord> sameNamed(Zone zone, List<RecordDraft> drafts) {

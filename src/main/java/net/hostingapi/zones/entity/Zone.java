@@ -2,7 +2,9 @@ package net.hostingapi.zones.entity;
 
 import jakarta.persistence.CascadeType;
 import jakarta.persistence.Column;
+import jakarta.persistence.ColumnResult;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityResult;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -12,6 +14,7 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
+import jakarta.persistence.SqlResultSetMapping;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.LocalDate;
@@ -38,6 +41,16 @@ import net.hostingapi.accounts.entity.Project;
         name = Zone.OF_ACCOUNT_BY_IDS,
         query = "SELECT z FROM Zone z WHERE z.account.id = :account AND z.id IN :ids")
 @NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
+@SqlResultSetMapping(
+        name = Zone.WITH_COUNT_AND_DNSSEC,
+        entities = @EntityResult(entityClass = Zone.class),
+        columns = {
+            @ColumnResult(name = "record_count", type = Long.class),
+            @ColumnResult(name = "dnssec_enabled", type = Boolean.class),
+            @ColumnResult(name = "dnssec_state", type = String.class),
+            @ColumnResult(name = "dnssec_unsign_at", type = LocalDateTime.class),
+            @ColumnResult(name = "dnssec_public_keys", type = String.class)
+        })
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_NAME,
         query = "SELECT z FROM Zone z WHERE z.name = :name AND z.account.id = :account")
@@ -46,6 +59,8 @@ public class Zone {
     public static final String OF_ACCOUNT_BY_IDS = "Zone.ofAccountByIds";
     public static final String BY_NAME = "Zone.byName";
     public static final String OF_ACCOUNT_BY_NAME = "Zone.ofAccountByName";
+    /** A zone's row with its number of records and its DNSSEC row's columns (null: unsigned). */
+    public static final String WITH_COUNT_AND_DNSSEC = "Zone.withCountAndDnssec";
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
     private static final Comparator<ZoneRecord> RECORD_ORDER = Comparator.comparing(ZoneRecord::name)

@@ -19,11 +19,9 @@ import java.time.ZoneOffset;
 @NamedQuery(
         name = ZoneRecord.OF_ZONE_NAMED,
         query = "SELECT r FROM ZoneRecord r WHERE r.zone = :zone AND r.name IN :names")
-@NamedQuery(name = ZoneRecord.COUNT_OF_ZONE, query = "SELECT COUNT(r) FROM ZoneRecord r WHERE r.zone = :zone")
 public class ZoneRecord {
 
     public static final String OF_ZONE_NAMED = "ZoneRecord.ofZoneNamed";
-    public static final String COUNT_OF_ZONE = "ZoneRecord.countOfZone";
 
     /** Given at creation (zones.control.RecordIds), so that new records can be inserted in batches. */
     @Id
