@@ -446,7 +446,7 @@ public final class Benchmark {
         }
         awaitPublished();
         Set<String> ourAcks = ConcurrentHashMap.newKeySet();
-        CpuMeter ourCpu = cpu();
+        CpuMeter ourCpu = writeCpu();
         Result o = LoadClient.run(
                 settings.timed(20),
                 t -> {
@@ -645,7 +645,7 @@ public final class Benchmark {
         String scenario = "create a zone with 1000 records, 1 client";
         ZoneContent content = ZoneContent.of(1000);
         String ourRecords = content.ours().toString();
-        CpuMeter ourCpu = cpu();
+        CpuMeter ourCpu = writeCpu();
         Result o = LoadClient.run(
                 settings.counted(),
                 t -> {
@@ -917,7 +917,7 @@ public final class Benchmark {
             createPdns(pdnsZones.get(z), ZoneContent.of(0));
         }
         awaitPublished();
-        CpuMeter ourCpu = cpu();
+        CpuMeter ourCpu = writeCpu();
         Result o = LoadClient.open(
                 settings.open(), http, n -> ourAddition(token, ourZones.get((int) (n % 20)), "o" + n), ourCpu);
         report.run(scenario, "ours", o);
@@ -993,6 +993,26 @@ public final class Benchmark {
                 Ratio.LATENCY,
                 targetShare > 0 ? "ours ≤ 1/" + targetShare + " of PowerDNS's" : null,
                 targetShare > 0 && ourSum != null && theirSum != null ? ourSum * targetShare <= theirSum : null);
+        if (ours.backlogAtClose() >= 0) {
+            report.add(
+                    scenario,
+                    "our changes still waiting for publication when the load stopped (their publishing is counted above)",
+                    (double) ours.backlogAtClose(),
+                    null,
+                    null,
+                    Ratio.NONE,
+                    null,
+                    null);
+            report.add(
+                    scenario,
+                    "seconds until the last change was published after the load stopped",
+                    ours.catchUpSeconds(),
+                    null,
+                    null,
+                    Ratio.NONE,
+                    null,
+                    null);
+        }
         Double publications = ours.perRequestMs(pdns, ourRequests);
         if (publications != null && publications >= 0.001) {
             report.add(
@@ -1103,7 +1123,7 @@ public final class Benchmark {
 
         // add: 20 clients on 20 of the loaded zones
         scenario = what + ": add one record, 20 clients on 20 zones";
-        CpuMeter ourAddCpu = cpu();
+        CpuMeter ourAddCpu = writeCpu();
         Result oa = LoadClient.run(
                 settings.timed(20),
                 t -> {
@@ -1406,21 +1426,11 @@ public final class Benchmark {
      * PowerDNS do not load the machine while something else is measured. Answers the seconds it waited.
      */
     private double awaitPublished() throws Exception {
-        HttpRequest health = HttpRequest.newBuilder(URI.create(env.baseUrl() + "/health"))
-                .timeout(Duration.ofSeconds(30))
-                .build();
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(300);
         int backlog = -1;
         while (System.nanoTime() < deadline) {
-            JsonObject answer = parse(
-                    http.send(health, HttpResponse.BodyHandlers.ofString()).body());
-            backlog = answer.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
-                    .filter(c -> c.getString("name").equals("nameserver"))
-                    .findFirst()
-                    .map(c -> Integer.parseInt(
-                            c.getJsonObject("data").get("backlog").toString().replace("\"", "")))
-                    .orElse(-1);
+            backlog = publicationBacklog();
             if (backlog == 0) {
                 double seconds = (System.nanoTime() - started) / 1e9;
                 if (seconds > 5) {
@@ -1434,6 +1444,42 @@ public final class Benchmark {
         report.note("The service's publication backlog was still " + backlog
                 + " after 300 s; the next figures ran while it drained.");
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    /** The changes waiting in the service's outbox for the nameserver ({@code /health}); -1 when not told. */
+    private int publicationBacklog() throws Exception {
+        HttpRequest health = HttpRequest.newBuilder(URI.create(env.baseUrl() + "/health"))
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        JsonObject answer = parse(http.send(health, HttpResponse.BodyHandlers.ofString()).body());
+        return answer.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(c -> c.getString("name").equals("nameserver"))
+                .findFirst()
+                .map(c -> Integer.parseInt(
+                        c.getJsonObject("data").get("backlog").toString().replace("\"", "")))
+                .orElse(-1);
+    }
+
+    /**
+     * The CPU meter of a load of our writes: its window closes once their publishing is done
+     * (CpuMeter#untilPublished), so what the publisher still had to do when the load stopped counts.
+     */
+    private CpuMeter writeCpu() {
+        return cpu().untilPublished(
+                () -> {
+                    try {
+                        return publicationBacklog();
+                    } catch (Exception e) {
+                        return -1;
+                    }
+                },
+                () -> {
+                    try {
+                        awaitPublished();
+                    } catch (Exception e) {
+                        throw new IllegalStateException("Waiting for the publications failed", e);
+                    }
+                });
     }
 
     /** Whether the nameserver answers {@code name} with {@code address}, and when {@code signed} with its RRSIG. */

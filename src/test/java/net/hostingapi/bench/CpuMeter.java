@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -49,8 +50,42 @@ final class CpuMeter implements LoadClient.Window {
         });
     }
 
+    /**
+     * The same meter, but its window closes only once the service has published every change to
+     * its nameserver ({@code publicationBacklog} reads how many wait, {@code awaitPublished} waits
+     * until none): the publishing that a write load leaves behind is part of what its requests cost,
+     * also when the publisher falls behind during the load. Counted on the conservative side: what
+     * waited when the window opened (the warm-up's last changes) is in it too.
+     */
+    CpuMeter untilPublished(IntSupplier publicationBacklog, Runnable awaitPublished) {
+        this.publicationBacklog = publicationBacklog;
+        this.awaitPublished = awaitPublished;
+        return this;
+    }
+
+    private IntSupplier publicationBacklog;
+    private Runnable awaitPublished;
+    private int backlogAtClose = -1;
+    private double catchUpSeconds = -1;
+
+    /** Changes waiting for publication when the load's window closed (-1: not a write window). */
+    int backlogAtClose() {
+        return backlogAtClose;
+    }
+
+    /** Seconds from the end of the load's window until the last of its changes was published (-1: not a write window). */
+    double catchUpSeconds() {
+        return catchUpSeconds;
+    }
+
     @Override
     public void closed() {
+        if (awaitPublished != null) {
+            backlogAtClose = publicationBacklog.getAsInt();
+            long started = System.nanoTime();
+            awaitPublished.run();
+            catchUpSeconds = (System.nanoTime() - started) / 1e9;
+        }
         before.forEach((name, start) -> {
             long end = ticks(pids.get(name));
             if (end >= start) {
