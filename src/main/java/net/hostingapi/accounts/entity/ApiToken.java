@@ -1,11 +1,7 @@
 package net.hostingapi.accounts.entity;
 
-import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
-import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -16,8 +12,6 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -47,11 +41,9 @@ public class ApiToken {
     @Column(name = "token_hash", nullable = false, unique = true, length = 64)
     private String tokenHash;
 
-    @ElementCollection(fetch = FetchType.EAGER)
-    @CollectionTable(name = "token_rights", joinColumns = @JoinColumn(name = "token_id"))
-    @Column(name = "right_key", length = 64)
-    @Enumerated(EnumType.STRING)
-    private Set<Right> rights = new HashSet<>();
+    /** Its rights' keys ({@link Right#keys}): read with the token's row on every request (V13). */
+    @Column(name = "right_keys", nullable = false, length = 1024)
+    private String rightKeys = "";
 
     @Column(name = "valid_until")
     private LocalDateTime validUntil;
@@ -86,7 +78,7 @@ public class ApiToken {
     public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil, TokenPolicy policy) {
         this.user = user;
         this.tokenHash = tokenHash;
-        this.rights = new HashSet<>(rights);
+        this.rightKeys = Right.keys(rights);
         this.validUntil = validUntil;
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
         restrictTo(policy);
@@ -144,7 +136,7 @@ public class ApiToken {
     }
 
     public Set<Right> rights() {
-        return rights.isEmpty() ? EnumSet.noneOf(Right.class) : EnumSet.copyOf(rights);
+        return Right.ofKeys(rightKeys);
     }
 
     public LocalDateTime validUntil() {

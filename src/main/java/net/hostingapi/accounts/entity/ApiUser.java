@@ -1,11 +1,7 @@
 package net.hostingapi.accounts.entity;
 
-import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
-import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -17,7 +13,6 @@ import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.Set;
 
 /** A user of an account, identified across the service by its username; holds the rights its tokens draw from. */
@@ -49,11 +44,9 @@ public class ApiUser {
     @Column(nullable = false)
     private boolean owner;
 
-    @ElementCollection(fetch = FetchType.EAGER)
-    @CollectionTable(name = "user_rights", joinColumns = @JoinColumn(name = "user_id"))
-    @Column(name = "right_key", length = 64)
-    @Enumerated(EnumType.STRING)
-    private Set<Right> rights = new HashSet<>();
+    /** Its rights' keys ({@link Right#keys}): read with the user's row on every request (V13). */
+    @Column(name = "right_keys", nullable = false, length = 1024)
+    private String rightKeys = "";
 
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
@@ -68,7 +61,7 @@ public class ApiUser {
         this.username = username;
         this.email = email;
         this.owner = owner;
-        this.rights = new HashSet<>(rights);
+        this.rightKeys = Right.keys(rights);
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
         this.updatedAt = createdAt;
     }
@@ -78,13 +71,12 @@ public class ApiUser {
         Set<Right> allowed = EnumSet.noneOf(Right.class);
         allowed.addAll(newRights);
         allowed.retainAll(account.grantableRights());
-        rights.clear();
-        rights.addAll(allowed);
+        rightKeys = Right.keys(allowed);
         updatedAt = LocalDateTime.now(ZoneOffset.UTC);
     }
 
     public boolean holds(Right right) {
-        return rights.contains(right);
+        return rights().contains(right);
     }
 
     public Long id() {
@@ -108,7 +100,7 @@ public class ApiUser {
     }
 
     public Set<Right> rights() {
-        return rights.isEmpty() ? EnumSet.noneOf(Right.class) : EnumSet.copyOf(rights);
+        return Right.ofKeys(rightKeys);
     }
 
     public LocalDateTime createdAt() {

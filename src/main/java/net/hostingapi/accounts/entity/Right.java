@@ -87,6 +87,36 @@ public enum Right {
         return operatorOnly;
     }
 
+    /**
+     * Rights as a user's or token's row keeps them: their keys, comma-separated, in declaration
+     * order ("" for none).
+     */
+    public static String keys(Set<Right> rights) {
+        StringBuilder keys = new StringBuilder();
+        for (Right right : values()) {
+            if (rights.contains(right)) {
+                keys.append(keys.length() == 0 ? "" : ",").append(right.name());
+            }
+        }
+        return keys.toString();
+    }
+
+    /** The rights {@link #keys} wrote; a key no right has any more grants nothing. */
+    public static Set<Right> ofKeys(String keys) {
+        Set<Right> rights = EnumSet.noneOf(Right.class);
+        if (keys == null || keys.isEmpty()) {
+            return rights;
+        }
+        for (String key : keys.split(",")) {
+            for (Right right : values()) {
+                if (right.name().equals(key)) {
+                    rights.add(right);
+                }
+            }
+        }
+        return rights;
+    }
+
     /** Every right a customer account may hold: all but the operator's. */
     public static Set<Right> customerRights() {
         Set<Right> rights = EnumSet.noneOf(Right.class);
