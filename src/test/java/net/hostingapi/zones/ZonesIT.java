@@ -472,6 +472,43 @@ public class ZonesIT {
         assertTrue(zone(name).getJsonArray("records").isEmpty());
     }
 
+    /**
+     * MAX_RECORDS_PER_ZONE (10,000 here, the default) counts what the zone holds when the addition
+     * takes its lock: full, an addition is refused whole and stores nothing; one deleted, one fits.
+     */
+    @Test
+    void aZoneHoldsAtMostItsLimitOfRecords() {
+        String name = createZone();
+        for (int batch = 0; batch < 10; batch++) {
+            JsonArrayBuilder thousand = Json.createArrayBuilder();
+            for (int i = 0; i < 1000; i++) {
+                thousand.add(record("b" + batch + "n" + i, "A", "192.0.2.1", null));
+            }
+            Api.Response added = add(name, thousand);
+            assertEquals(200, added.status(), added.body());
+        }
+        long serial = serial(name);
+        Api.Response full =
+                add(name, record("one-more", "A", "192.0.2.2", null), record("two-more", "A", "192.0.2.2", null));
+        assertEquals(422, full.status(), full.body());
+        assertEquals(List.of("records"), full.errorFields());
+        assertTrue(full.body().contains("a zone holds at most 10000 records"), full.body());
+        JsonObject zone = zone(name);
+        assertEquals(10_000, zone.getJsonArray("records").size());
+        assertEquals(serial, serial(name), "nothing stored");
+
+        assertEquals(
+                200,
+                deleteRecords(name, Json.createObjectBuilder().add("name", "b0n0"))
+                        .status());
+        Api.Response fits = add(name, record("one-more", "A", "192.0.2.2", null));
+        assertEquals(200, fits.status(), fits.body());
+        assertEquals(
+                10_000,
+                fits.data().getJsonObject("zone").getJsonArray("records").size());
+        assertEquals(422, add(name, record("two-more", "A", "192.0.2.2", null)).status(), "full again");
+    }
+
     // ---- rights and accounts
 
     @Test
