@@ -122,10 +122,11 @@ public final class ServiceLauncher {
         Map<String, String> childEnv = builder.environment();
         childEnv.put("HTTP_PORT", port);
         childEnv.put("DATA_DIR", dataDir.toString());
-        // The driver's timeouts go into the URL (MariaDbDataSource has no setters for them), unless it names them
+        // The driver's timeouts and statement options go into the URL (MariaDbDataSource has no setters for them),
+        // unless it names them
         // itself.
         String[] credentials = EmbeddedMariaDb.forPayara(
-                EmbeddedMariaDb.withTimeouts(
+                EmbeddedMariaDb.withDriverOptions(
                         dbUrl,
                         env.getOrDefault("DB_CONNECT_TIMEOUT_MILLIS", "3000"),
                         env.getOrDefault("DB_SOCKET_TIMEOUT_MILLIS", "5000")),
