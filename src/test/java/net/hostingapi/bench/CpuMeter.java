@@ -2,6 +2,7 @@ package net.hostingapi.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import java.util.function.LongSupplier;
 final class CpuMeter implements LoadClient.Window {
 
     /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux everywhere in practice). */
-    private static final long TICKS_PER_SECOND = ticksPerSecond();
+    private static final long TICKS_PER_SECOND = readTicksPerSecond();
 
     private final Map<String, Long> pids;
     private final Map<String, Long> before = new LinkedHashMap<>();
@@ -36,6 +37,16 @@ final class CpuMeter implements LoadClient.Window {
         this.roundTrips = roundTrips;
     }
 
+    /** Also reads the JIT compiler threads of the JVM {@code pid} apart, reported as {@code name}. */
+    CpuMeter withCompilerOf(long pid, String name) {
+        this.compilerPid = pid;
+        this.compilerName = name;
+        return this;
+    }
+
+    private long compilerPid = -1;
+    private String compilerName;
+
     @Override
     public void opened() {
         before.clear();
@@ -48,6 +59,12 @@ final class CpuMeter implements LoadClient.Window {
                 before.put(name, ticks);
             }
         });
+        if (compilerPid > 0) {
+            long ticks = compilerTicks(compilerPid);
+            if (ticks >= 0) {
+                before.put(compilerName, ticks);
+            }
+        }
     }
 
     /**
@@ -87,7 +104,7 @@ final class CpuMeter implements LoadClient.Window {
             catchUpSeconds = (System.nanoTime() - started) / 1e9;
         }
         before.forEach((name, start) -> {
-            long end = ticks(pids.get(name));
+            long end = name.equals(compilerName) ? compilerTicks(compilerPid) : ticks(pids.get(name));
             if (end >= start) {
                 spent.put(name, end - start);
             }
@@ -122,8 +139,36 @@ final class CpuMeter implements LoadClient.Window {
 
     /** utime + stime of the process in clock ticks; -1 when it cannot be read. */
     static long ticks(long pid) {
+        return statTicks(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /**
+     * utime + stime of the JVM's JIT compiler threads (HotSpot names them "C2 CompilerThread0",
+     * "C1 CompilerThread0", ...; /proc cuts the name at 15 characters); -1 when they cannot be read.
+     */
+    static long compilerTicks(long pid) {
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            long sum = 0;
+            for (Path thread : threads) {
+                String name;
+                try {
+                    name = Files.readString(thread.resolve("comm"), StandardCharsets.US_ASCII);
+                } catch (IOException gone) {
+                    continue;
+                }
+                if (name.contains("CompilerThre")) {
+                    sum += Math.max(0, statTicks(thread.resolve("stat")));
+                }
+            }
+            return sum;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static long statTicks(Path statFile) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            String stat = Files.readString(statFile, StandardCharsets.US_ASCII);
             // the command name (field 2) may hold spaces and parentheses: count fields after its last ')'
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields 14 and 15 of proc(5)
@@ -132,7 +177,12 @@ final class CpuMeter implements LoadClient.Window {
         }
     }
 
-    private static long ticksPerSecond() {
+    /** Clock ticks per second, for readers of {@link #ticks} and {@link #compilerTicks}. */
+    static long ticksPerSecond() {
+        return TICKS_PER_SECOND;
+    }
+
+    private static long readTicksPerSecond() {
         try {
             Process p = new ProcessBuilder("getconf", "CLK_TCK")
                     .redirectErrorStream(true)
