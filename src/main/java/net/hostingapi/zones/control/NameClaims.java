@@ -85,27 +85,45 @@ public class NameClaims {
      * being extended.
      */
     public void requireNoForeignNames(String zone, Collection<String> recordNames, long accountId) {
+        ForeignNames foreign = foreignNames(zone, recordNames, accountId);
+        if (foreign == null) {
+            return;
+        }
+        Query query = em.createNativeQuery("SELECT " + foreign.condition());
+        for (int i = 0; i < foreign.parameters().size(); i++) {
+            query.setParameter(i + 1, foreign.parameters().get(i));
+        }
+        if (((Number) query.getSingleResult()).intValue() != 0) {
+            throw taken();
+        }
+    }
+
+    /**
+     * The check of {@link #requireNoForeignNames} as an SQL condition (true when a record would sit
+     * at or below another account's name) with its parameters in order, for a statement that has
+     * other work to do: an addition asks it with its lock of the zone. Null when the records name
+     * nothing below the apex.
+     */
+    public record ForeignNames(String condition, List<Object> parameters) {}
+
+    static ForeignNames foreignNames(String zone, Collection<String> recordNames, long accountId) {
         Set<String> names = new LinkedHashSet<>();
         for (String record : recordNames) {
             names.addAll(betweenApexAnd(record, zone));
         }
         if (names.isEmpty()) {
-            return;
+            return null;
         }
         String in = placeholders(names.size());
-        Query query = em.createNativeQuery("SELECT 1 FROM zones WHERE name IN (" + in + ") AND account_id <> ?"
-                + " UNION ALL SELECT 1 FROM zone_domains d JOIN zones z ON z.id = d.zone_id"
-                + " WHERE d.name IN (" + in + ") AND z.account_id <> ? LIMIT 1");
-        int i = 1;
-        for (int round = 0; round < 2; round++) {
-            for (String name : names) {
-                query.setParameter(i++, name);
-            }
-            query.setParameter(i++, accountId);
-        }
-        if (!query.getResultList().isEmpty()) {
-            throw taken();
-        }
+        List<Object> parameters = new ArrayList<>(names);
+        parameters.add(accountId);
+        parameters.addAll(names);
+        parameters.add(accountId);
+        return new ForeignNames(
+                "(EXISTS (SELECT 1 FROM zones WHERE name IN (" + in + ") AND account_id <> ?)"
+                        + " OR EXISTS (SELECT 1 FROM zone_domains d JOIN zones o ON o.id = d.zone_id"
+                        + " WHERE d.name IN (" + in + ") AND o.account_id <> ?))",
+                parameters);
     }
 
     /**

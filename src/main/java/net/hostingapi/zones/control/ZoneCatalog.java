@@ -361,26 +361,38 @@ public class ZoneCatalog {
         return em.find(Zone.class, ((Number) ids.get(0)).longValue());
     }
 
-    /** A zone locked for an addition, with what the addition needs besides: its number of records and its DNSSEC. */
-    record LockedZone(Zone zone, long records, ZoneDnssec dnssec) {}
+    /**
+     * A zone locked for an addition, with what the addition needs besides: its number of records,
+     * its DNSSEC and whether a record would sit at or below another account's name.
+     */
+    record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames) {}
 
     /**
-     * {@link #locked} for an addition, in one statement instead of four: the zone's row locked and
-     * read as the entity, its number of records (the per-zone limit) and its DNSSEC row (for the
-     * answer). The subqueries read without locks (only the zone's row is locked; a join would lock
-     * the DNSSEC row too) and run once the row lock is held, so they see every change committed
-     * before it.
+     * {@link #locked} for an addition, in one statement instead of five: the zone's row locked and
+     * read as the entity, its number of records (the per-zone limit), its DNSSEC row (for the
+     * answer) and the check of {@code foreign} (null: nothing to check). The subqueries read
+     * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
+     * once the row lock is held, so they see every change committed before it.
      */
-    static LockedZone lockedForAddition(EntityManager em, String zone, long accountId) {
-        List<?> rows = em.createNativeQuery("""
-                        SELECT z.*, (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) AS record_count,
-                               (SELECT d.enabled FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_enabled,
-                               (SELECT d.state FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_state,
-                               (SELECT d.unsign_at FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_unsign_at,
-                               (SELECT d.public_keys FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_public_keys
-                          FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE""", Zone.WITH_COUNT_AND_DNSSEC)
-                .setParameter(1, normalized(zone))
-                .setParameter(2, accountId)
+    static LockedZone lockedForAddition(
+            EntityManager em, String zone, long accountId, NameClaims.ForeignNames foreign) {
+        Query query = em.createNativeQuery(
+                """
+                SELECT z.*, (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) AS record_count,
+                       (SELECT d.enabled FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_enabled,
+                       (SELECT d.state FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_state,
+                       (SELECT d.unsign_at FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_unsign_at,
+                       (SELECT d.public_keys FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_public_keys,
+                       """
+                        + (foreign == null ? "0" : foreign.condition())
+                        + " AS foreign_names FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
+                Zone.WITH_COUNT_AND_DNSSEC);
+        int at = 1;
+        for (Object parameter : foreign == null ? List.of() : foreign.parameters()) {
+            query.setParameter(at++, parameter);
+        }
+        List<?> rows = query.setParameter(at++, normalized(zone))
+                .setParameter(at, accountId)
                 .getResultList();
         if (rows.isEmpty()) {
             throw ApiException.notFound("Zone");
@@ -392,7 +404,12 @@ public class ZoneCatalog {
                 ? null
                 : ZoneDnssec.asRead(
                         locked.id(), Boolean.TRUE.equals(row[2]), dnssecState, (LocalDateTime) row[4], (String) row[5]);
-        return new LockedZone(locked, ((Number) row[1]).longValue(), dnssec);
+        return new LockedZone(locked, ((Number) row[1]).longValue(), dnssec, ((Number) row[6]).intValue() != 0);
+    }
+
+    /** The zone's name as stored; a name that cannot be a zone's is none the caller has (404). */
+    static String normalizedName(String zone) {
+        return normalized(zone);
     }
 
     private static String normalized(String zone) {

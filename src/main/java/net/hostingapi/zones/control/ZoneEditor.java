@@ -351,21 +351,32 @@ public class ZoneEditor {
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
-        ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(em, zoneName, caller.accountId());
+        String name = ZoneCatalog.normalizedName(zoneName);
+        List<RecordDraft> drafts = RecordValidator.drafts(inputs, name, RecordType.Operation.ADD, violations);
+        // asked with the lock, answered (409) only once the request is otherwise valid, as before
+        ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(
+                em,
+                name,
+                caller.accountId(),
+                NameClaims.foreignNames(
+                        name,
+                        drafts.stream()
+                                .filter(Objects::nonNull)
+                                .map(RecordDraft::name)
+                                .toList(),
+                        caller.accountId()));
         Zone zone = locked.zone();
         access.requireZone(zone.name());
         ZoneState before = ZoneState.of(zone);
         long serialBefore = zone.serial();
-        List<RecordDraft> drafts = RecordValidator.drafts(inputs, zone.name(), RecordType.Operation.ADD, violations);
         List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), locked.records() + inputs.size(), settings, violations);
         violations.throwIfAny();
         access.requireDrafts(drafts);
-        claims.requireNoForeignNames(
-                zone.name(),
-                drafts.stream().filter(Objects::nonNull).map(RecordDraft::name).toList(),
-                caller.accountId());
+        if (locked.foreignNames()) {
+            throw NameClaims.taken();
+        }
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
         List<RecordDraft> retimedFrom = new ArrayList<>();

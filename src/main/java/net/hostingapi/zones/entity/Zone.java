@@ -49,7 +49,8 @@ import net.hostingapi.accounts.entity.Project;
             @ColumnResult(name = "dnssec_enabled", type = Boolean.class),
             @ColumnResult(name = "dnssec_state", type = String.class),
             @ColumnResult(name = "dnssec_unsign_at", type = LocalDateTime.class),
-            @ColumnResult(name = "dnssec_public_keys", type = String.class)
+            @ColumnResult(name = "dnssec_public_keys", type = String.class),
+            @ColumnResult(name = "foreign_names", type = Integer.class)
         })
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_NAME,
@@ -59,7 +60,7 @@ public class Zone {
     public static final String OF_ACCOUNT_BY_IDS = "Zone.ofAccountByIds";
     public static final String BY_NAME = "Zone.byName";
     public static final String OF_ACCOUNT_BY_NAME = "Zone.ofAccountByName";
-    /** A zone's row with its number of records and its DNSSEC row's columns (null: unsigned). */
+    /** A zone's row with its number of records, its DNSSEC row's columns (null: unsigned) and a check of names. */
     public static final String WITH_COUNT_AND_DNSSEC = "Zone.withCountAndDnssec";
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
