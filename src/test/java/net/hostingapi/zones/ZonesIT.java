@@ -1341,6 +1341,45 @@ public class ZonesIT {
         NamedCheckzone.assertLoads(name, file);
     }
 
+    /**
+     * An addition reads whether the zone has assigned domains with its lock: with one, its answer
+     * lists it and the change reaches the domain's zone file as well as the zone's.
+     */
+    @Test
+    void anAdditionToAZoneWithADomainAnswersAndPublishesItUnderBoth() throws Exception {
+        String name = createZone();
+        String domain = "alias-" + name;
+        assertEquals(
+                200,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/" + name + "/assignDomain",
+                                Json.createObjectBuilder()
+                                        .add("domainName", domain)
+                                        .build())
+                        .status());
+        Api.Response added = add(name, record("late", "A", "192.0.2.7", null));
+        assertEquals(200, added.status(), added.body());
+        JsonObject answered = added.data().getJsonObject("zone");
+        assertEquals(domain, answered.getJsonArray("domains").getJsonObject(0).getString("name"));
+        assertEquals(zone(name), answered, "the answer is the show after it");
+        String serial = answered.getString("serial");
+        for (String served : List.of(name, domain)) {
+            Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", served + ".zone");
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!(Files.exists(file) && Files.readString(file).contains(serial))
+                    && System.currentTimeMillis() < deadline) {
+                Thread.sleep(100);
+            }
+            assertTrue(Files.readString(file).contains("late\t"), served + ": " + Files.readString(file));
+        }
+        // and one without: no domains, as before
+        String plain = createZone();
+        Api.Response alone = add(plain, record("late", "A", "192.0.2.7", null));
+        assertTrue(alone.data().getJsonObject("zone").getJsonArray("domains").isEmpty());
+        assertEquals(zone(plain), alone.data().getJsonObject("zone"));
+    }
+
     @Test
     void refreshWritesTheZoneFileForTheNameserver() throws Exception {
         String name = createZone(record("www", "A", "192.0.2.1", null));

@@ -368,9 +368,10 @@ public class ZoneCatalog {
     record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames) {}
 
     /**
-     * {@link #locked} for an addition, in one statement instead of five: the zone's row locked and
+     * {@link #locked} for an addition, in one statement instead of six: the zone's row locked and
      * read as the entity, its number of records (the per-zone limit), its DNSSEC row (for the
-     * answer) and the check of {@code foreign} (null: nothing to check). The subqueries read
+     * answer), the check of {@code foreign} (null: nothing to check) and whether it has assigned
+     * domains (most have none, and then their list needs no query). The subqueries read
      * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
      * once the row lock is held, so they see every change committed before it.
      */
@@ -385,7 +386,8 @@ public class ZoneCatalog {
                        (SELECT d.public_keys FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_public_keys,
                        """
                         + (foreign == null ? "0" : foreign.condition())
-                        + " AS foreign_names FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
+                        + " AS foreign_names, EXISTS (SELECT 1 FROM zone_domains x WHERE x.zone_id = z.id) AS has_domains"
+                        + " FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
                 Zone.WITH_COUNT_AND_DNSSEC);
         int at = 1;
         for (Object parameter : foreign == null ? List.of() : foreign.parameters()) {
@@ -399,6 +401,9 @@ public class ZoneCatalog {
         }
         Object[] row = (Object[]) rows.get(0);
         Zone locked = (Zone) row[0];
+        if (((Number) row[7]).intValue() == 0) {
+            locked.readWithoutDomains();
+        }
         String dnssecState = (String) row[3];
         ZoneDnssec dnssec = dnssecState == null
                 ? null

@@ -16,6 +16,7 @@ import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.SqlResultSetMapping;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import jakarta.persistence.Version;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -50,7 +51,8 @@ import net.hostingapi.accounts.entity.Project;
             @ColumnResult(name = "dnssec_state", type = String.class),
             @ColumnResult(name = "dnssec_unsign_at", type = LocalDateTime.class),
             @ColumnResult(name = "dnssec_public_keys", type = String.class),
-            @ColumnResult(name = "foreign_names", type = Integer.class)
+            @ColumnResult(name = "foreign_names", type = Integer.class),
+            @ColumnResult(name = "has_domains", type = Integer.class)
         })
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_NAME,
@@ -126,6 +128,9 @@ public class Zone {
 
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
+
+    @Transient
+    private boolean readWithoutDomains;
 
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
@@ -300,7 +305,16 @@ public class Zone {
     }
 
     public List<AssignedDomain> domains() {
-        return List.copyOf(domains);
+        return readWithoutDomains ? List.of() : List.copyOf(domains);
+    }
+
+    /**
+     * Tells the zone, read under its lock together with the fact that it has no assigned domains
+     * (an addition's locking read), that its domains need no query of their own; they cannot change
+     * while the lock is held.
+     */
+    public void readWithoutDomains() {
+        readWithoutDomains = true;
     }
 
     public LocalDateTime createdAt() {
