@@ -1006,15 +1006,10 @@ public final class Benchmark {
                 Ratio.LATENCY,
                 null,
                 null);
-        report.add(
+        oursOnly(
                 scenario,
                 "CPU per request: of the API's process, its JIT compiler (ms)",
-                ours.perRequestMs(SERVICE_JIT, ourRequests),
-                null,
-                null,
-                Ratio.NONE,
-                null,
-                null);
+                ours.perRequestMs(SERVICE_JIT, ourRequests));
         report.add(
                 scenario,
                 "CPU per request: MariaDB (ms)",
@@ -1045,24 +1040,14 @@ public final class Benchmark {
                 targetShare > 0 ? "ours ≤ 1/" + targetShare + " of PowerDNS's" : null,
                 targetShare > 0 && ourSum != null && theirSum != null ? ourSum * targetShare <= theirSum : null);
         if (ours.backlogAtClose() >= 0) {
-            report.add(
+            oursOnly(
                     scenario,
                     "our changes still waiting for publication when the load stopped (their publishing is counted above)",
-                    (double) ours.backlogAtClose(),
-                    null,
-                    null,
-                    Ratio.NONE,
-                    null,
-                    null);
-            report.add(
+                    (double) ours.backlogAtClose());
+            oursOnly(
                     scenario,
                     "seconds until the last change was published after the load stopped",
-                    ours.catchUpSeconds(),
-                    null,
-                    null,
-                    Ratio.NONE,
-                    null,
-                    null);
+                    ours.catchUpSeconds());
         }
         Double publications = ours.perRequestMs(pdns, ourRequests);
         if (publications != null && publications >= 0.001) {
@@ -1085,6 +1070,11 @@ public final class Benchmark {
                 Ratio.NONE,
                 null,
                 null);
+    }
+
+    /** A row with our figure alone: no PowerDNS equivalent, no target. */
+    private void oursOnly(String scenario, String metric, Double value) {
+        report.add(scenario, metric, value, null, null, Ratio.NONE, null, null);
     }
 
     private CpuMeter cpu() {
