@@ -327,7 +327,169 @@ class PowerDnsIT {
         await(() -> Api.at(base).get("/health").status() == 200, "health is UP again with an empty backlog");
     }
 
+    /**
+     * A change of records sends PowerDNS the SOA and the RRsets it touched, not the whole zone: an
+     * RRset someone put into PowerDNS beside the service stays served through additions and
+     * deletions, under the zone's name and an assigned domain's (a publication of the whole zone
+     * removes it), until a refresh brings the whole zone back to its stored state.
+     */
+    @Test
+    void aChangeOfRecordsPublishesOnlyTheRrsetsItTouched() throws Exception {
+        String name = zoneName();
+        String domain = "d-" + name;
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.1", null),
+                                        record("www", "TXT", "kept", null),
+                                        record("@", "MX", "10 mail.example.org", null)))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        Api.Response assigned = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder().add("domainName", domain).build());
+        assertEquals(200, assigned.status(), assigned.body());
+        assertServed(name, name);
+        assertServed(name, domain);
+        for (String origin : new String[] {name, domain}) {
+            assertEquals(
+                    204,
+                    powerDns(
+                                    "PATCH",
+                                    origin,
+                                    Json.createObjectBuilder()
+                                            .add(
+                                                    "rrsets",
+                                                    Json.createArrayBuilder()
+                                                            .add(Json.createObjectBuilder()
+                                                                    .add("name", "stray." + origin + ".")
+                                                                    .add("type", "TXT")
+                                                                    .add("ttl", 300)
+                                                                    .add("changetype", "REPLACE")
+                                                                    .add(
+                                                                            "records",
+                                                                            Json.createArrayBuilder()
+                                                                                    .add(Json.createObjectBuilder()
+                                                                                            .add(
+                                                                                                    "content",
+                                                                                                    "\"not the service's\"")
+                                                                                            .add("disabled", false)))))
+                                            .build())
+                            .statusCode());
+        }
+
+        Api.Response added = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                records(
+                                        record("www", "A", "192.0.2.2", null),
+                                        record("mail", "A", "192.0.2.3", null),
+                                        record("@", "NS", "ns.elsewhere.example.org", null),
+                                        record("@", "MX", "10 mail.example.org", 600)))
+                        .build());
+        assertEquals(200, added.status(), added.body());
+        for (String origin : new String[] {name, domain}) {
+            assertServedBeside(name, origin, Set.of(normal("stray." + origin + " TXT not the service's")));
+        }
+
+        Api.Response deleted = api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "www")
+                                                .add("type", "A"))
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "@")
+                                                .add("type", "NS")))
+                        .build());
+        assertEquals(200, deleted.status(), deleted.body());
+        for (String origin : new String[] {name, domain}) {
+            assertServedBeside(name, origin, Set.of(normal("stray." + origin + " TXT not the service's")));
+        }
+
+        Api.Response refreshed = api.json(
+                "POST",
+                "/api/v1/dns/zones/refresh",
+                Json.createObjectBuilder().add("zone", name).build());
+        assertEquals(200, refreshed.status(), refreshed.body());
+        assertEquals(expected(zone(name), name), served(name), "a refresh publishes the whole zone");
+    }
+
+    /** PowerDNS lost the zone (deleted there by hand): the next change of a record publishes it whole. */
+    @Test
+    void aChangeOfRecordsToAZoneTheNameserverLostPublishesItWhole() throws Exception {
+        String name = zoneName();
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("records", records(record("www", "A", "192.0.2.1", null)))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        assertServed(name, name);
+        assertEquals(204, powerDns("DELETE", name, null).statusCode());
+        await(() -> soaSerial(name) == null, "the zone deleted at PowerDNS");
+
+        Api.Response added = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add("records", records(record("mail", "A", "192.0.2.2", null)))
+                        .build());
+        assertEquals(200, added.status(), added.body());
+        assertServed(name, name);
+    }
+
+    /** A call of PowerDNS's own API on the zone {@code origin}. */
+    private static java.net.http.HttpResponse<String> powerDns(String method, String origin, JsonObject body)
+            throws Exception {
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                        PowerDnsExtension.server().apiUrl() + "/api/v1/servers/localhost/zones/" + origin + "."))
+                .header("X-API-Key", PowerDnsServer.API_KEY)
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        body == null
+                                ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                                : java.net.http.HttpRequest.BodyPublishers.ofString(body.toString()))
+                .build();
+        return java.net.http.HttpClient.newHttpClient()
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+    }
+
     // ---- what the nameserver serves
+
+    /** Served under {@code origin} with the zone's serial: its records and {@code beside}, nothing else. */
+    private void assertServedBeside(String zone, String origin, Set<String> beside) throws Exception {
+        JsonObject stored = zone(zone);
+        long serial = Long.parseLong(stored.getString("serial"));
+        await(
+                () -> {
+                    Long served = soaSerial(origin);
+                    return served != null && served == serial;
+                },
+                origin + " served with serial " + serial);
+        Set<String> expected = new TreeSet<>(expected(stored, origin));
+        expected.addAll(beside);
+        assertEquals(expected, served(origin));
+    }
 
     private void assertServed(String zone, String origin) throws Exception {
         JsonObject stored = zone(zone);

@@ -17,6 +17,21 @@ public interface NameserverPublisher {
     void publish(Zone zone, String origin, Signing signing);
 
     /**
+     * Serves, unsigned under {@code origin}, the zone's SOA and the RRsets {@code rrsets} names
+     * ({@code "owner TYPE"}, owner relative to the zone) as {@code records} (the zone's records at
+     * those owners) make them, leaving the rest as served. Tells whether it did: a publisher that
+     * cannot send a part of a zone, or a nameserver that does not hold the zone, answers false
+     * and the caller publishes the whole zone.
+     */
+    default boolean publishRrsets(
+            Zone zone,
+            String origin,
+            java.util.Set<String> rrsets,
+            java.util.List<net.hostingapi.zones.entity.ZoneRecord> records) {
+        return false;
+    }
+
+    /**
      * The public keys served for {@code origin}, with the DS of each key-signing key; empty while
      * the nameserver does not serve the zone signed (yet).
      */

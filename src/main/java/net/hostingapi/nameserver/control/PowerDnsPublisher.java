@@ -66,7 +66,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
 
     @Override
     public void publish(Zone zone, String origin, Signing signing) {
-        Map<String, JsonObject> desired = rrsets(zone, origin);
+        Map<String, JsonObject> desired = rrsets(zone, origin, zone.records());
         if (signing == Signing.WITHDRAW) {
             // RFC 8078: the parent is asked to remove the DS; signed with the keys still served
             String apex = origin + ".";
@@ -136,6 +136,48 @@ public class PowerDnsPublisher implements NameserverPublisher {
                     origin);
         }
         signatures(origin, signing, held, changed > 0);
+    }
+
+    /**
+     * One PATCH of the SOA and the named RRsets, each replaced by the stored records or deleted
+     * when none is left: a change of a record sends what it changed, where reading the whole zone
+     * back from PowerDNS and comparing it made each publication cost as much as the zone is large.
+     * PowerDNS refusing it (404 or 422: it lacks the zone, or holds something the RRsets conflict
+     * with) leaves the whole zone to the caller.
+     */
+    @Override
+    public boolean publishRrsets(Zone zone, String origin, Set<String> rrsets, List<ZoneRecord> records) {
+        Map<String, JsonObject> desired = rrsets(zone, origin, records);
+        String apex = origin + ".";
+        Set<String> keys = new LinkedHashSet<>();
+        keys.add(apex + " SOA");
+        for (String rrset : rrsets) {
+            int space = rrset.indexOf(' ');
+            String owner = rrset.substring(0, space);
+            keys.add((owner.equals(RecordNames.APEX) ? apex : owner + "." + apex) + rrset.substring(space));
+        }
+        JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
+        for (String key : keys) {
+            JsonObject rrset = desired.get(key);
+            int space = key.lastIndexOf(' ');
+            changes.add(
+                    rrset != null
+                            ? JsonFields.JSON.createObjectBuilder(rrset).add("changetype", "REPLACE")
+                            : JsonFields.JSON
+                                    .createObjectBuilder()
+                                    .add("name", key.substring(0, space))
+                                    .add("type", key.substring(space + 1))
+                                    .add("changetype", "DELETE"));
+        }
+        HttpResponse<String> patched = send(
+                "PATCH",
+                zonePath(origin),
+                JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build());
+        if (patched.statusCode() == 404 || patched.statusCode() == 422) {
+            return false;
+        }
+        expect(patched, origin);
+        return true;
     }
 
     /**
@@ -314,8 +356,8 @@ public class PowerDnsPublisher implements NameserverPublisher {
         }
     }
 
-    /** The zone's RRsets keyed by "name type": SOA and NS from the zone's settings, then its records. */
-    private Map<String, JsonObject> rrsets(Zone zone, String origin) {
+    /** The RRsets keyed by "name type": SOA and NS from the zone's settings, then {@code records}. */
+    private Map<String, JsonObject> rrsets(Zone zone, String origin, List<ZoneRecord> records) {
         Map<String, Set<String>> contents = new LinkedHashMap<>();
         Map<String, Integer> ttls = new LinkedHashMap<>();
         String apex = origin + ".";
@@ -323,7 +365,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
         for (String nameserver : ZoneFile.nameservers(zone)) {
             add(contents, ttls, apex, "NS", zone.ttl(), nameserver);
         }
-        for (ZoneRecord record : zone.records()) {
+        for (ZoneRecord record : records) {
             String owner = record.name().equals(RecordNames.APEX) ? apex : record.name() + "." + apex;
             for (String[] published : ZoneFile.published(record, settings)) {
                 add(contents, ttls, owner, published[0], record.effectiveTtl(), published[1]);

@@ -21,7 +21,7 @@ public class PublicationOutbox {
     EntityManager em;
 
     public void enqueue(@Observes ZonesChanged changed) {
-        changed.names().forEach(name -> em.persist(new PendingPublication(name)));
+        changed.names().forEach(name -> em.persist(new PendingPublication(name, changed.rrsets())));
     }
 
     public long backlog() {

@@ -13,11 +13,15 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import net.hostingapi.zones.control.ClaimedNames;
 import net.hostingapi.zones.control.NameClaims;
+import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
+import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
  * Brings one name on the nameserver to its stored state: a zone is published with its records, a
@@ -66,23 +70,77 @@ public class ZoneSync {
         if (!tryLock(name)) {
             return false; // another publisher holds it, or the name has no lock row yet (ensureLockRow)
         }
-        List<?> waiting = em.createNativeQuery("SELECT id FROM nameserver_outbox WHERE name = ?")
+        @SuppressWarnings("unchecked")
+        List<Object[]> waiting = em.createNativeQuery("SELECT id, rrsets FROM nameserver_outbox WHERE name = ?")
                 .setParameter(1, name)
                 .getResultList();
         if (waiting.isEmpty()) {
             return true;
         }
-        publishStored(name);
+        Set<String> rrsets = new TreeSet<>();
+        for (Object[] entry : waiting) {
+            if (entry[1] == null) {
+                rrsets = null; // a change of more than records: the whole name
+                break;
+            }
+            for (String rrset : entry[1].toString().split("\n")) {
+                if (rrset.indexOf(' ') > 0) {
+                    rrsets.add(rrset);
+                }
+            }
+        }
+        if (rrsets != null && rrsets.size() > ZonesChanged.MOST_RRSETS) {
+            rrsets = null; // many: one comparison of the whole zone costs less than that many RRsets
+        }
+        if (rrsets == null || !publishRrsets(name, rrsets)) {
+            publishStored(name);
+        }
         // By primary key: a range delete on the name's index would lock the gap writers insert into.
         em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN ("
                         + String.join(
                                 ",",
                                 waiting.stream()
-                                        .map(id -> Long.toString(((Number) id).longValue()))
+                                        .map(entry -> Long.toString(((Number) entry[0]).longValue()))
                                         .toList())
                         + ")")
                 .executeUpdate();
         return true;
+    }
+
+    /**
+     * Publishes only the RRsets that changes of records touched, read from the stored records of
+     * their owners; tells whether it could (an unsigned zone or an assigned domain, a publisher
+     * that can, a nameserver that holds the zone). A signed zone goes whole: its keys, NSEC3
+     * parameters and rectification are settled with the whole zone's publication.
+     */
+    private boolean publishRrsets(String name, Set<String> rrsets) {
+        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst();
+        if (zone.isPresent()) {
+            if (Signing.of(em.find(ZoneDnssec.class, zone.get().id())) != Signing.NONE) {
+                return false;
+            }
+        } else {
+            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
+                    .setParameter("name", name)
+                    .getResultStream()
+                    .findFirst()
+                    .map(AssignedDomain::zone);
+            if (zone.isEmpty()) {
+                return false; // removed since: the whole name's publication removes it
+            }
+        }
+        List<String> owners = rrsets.stream()
+                .map(rrset -> rrset.substring(0, rrset.indexOf(' ')))
+                .distinct()
+                .toList();
+        List<ZoneRecord> records = em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
+                .setParameter("zone", zone.get())
+                .setParameter("names", owners)
+                .getResultList();
+        return nameserver.publishRrsets(zone.get(), name, rrsets, records);
     }
 
     /**

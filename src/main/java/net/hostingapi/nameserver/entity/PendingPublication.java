@@ -37,10 +37,20 @@ public class PendingPublication {
     @Column(name = "last_error", length = 500)
     private String lastError;
 
+    /** The RRsets the change touched, one {@code "owner TYPE"} per line; null: the whole name. */
+    @Column(name = "rrsets")
+    private String rrsets;
+
     protected PendingPublication() {}
 
     public PendingPublication(String name) {
+        this(name, null);
+    }
+
+    /** {@code rrsets}: those the change touched ({@code "owner TYPE"}), or null for the whole name. */
+    public PendingPublication(String name, java.util.Collection<String> rrsets) {
         this.name = name;
+        this.rrsets = rrsets == null ? null : String.join("\n", rrsets);
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
         this.nextAttemptAt = createdAt;
     }

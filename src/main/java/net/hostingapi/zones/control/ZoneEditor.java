@@ -379,6 +379,7 @@ public class ZoneEditor {
         }
         List<Message> warnings = new ArrayList<>();
         List<ZoneRecord> added = new ArrayList<>();
+        List<ZoneRecord> touched = new ArrayList<>();
         List<RecordDraft> retimedFrom = new ArrayList<>();
         List<RecordDraft> retimedTo = new ArrayList<>();
         boolean retimed = false;
@@ -399,6 +400,7 @@ public class ZoneEditor {
                 retimedFrom.add(draftOf(same));
                 same.changeTtl(draft.ttl());
                 retimedTo.add(draftOf(same));
+                touched.add(same);
                 retimed = true;
             } else {
                 warnings.add(alreadyPresent(path));
@@ -410,7 +412,8 @@ public class ZoneEditor {
             List<RecordDraft> addedDrafts = new ArrayList<>(retimedTo);
             added.forEach(r -> addedDrafts.add(draftOf(r)));
             edited(zone, ZoneOperation.RECORDS_ADD, null, serialBefore, addedDrafts, retimedFrom, null);
-            changes.fire(ZonesChanged.of(served(zone)));
+            touched.addAll(added);
+            changes.fire(ZonesChanged.ofRecords(served(zone), touched, settings));
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
         return new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
@@ -456,7 +459,7 @@ public class ZoneEditor {
                 List.of(),
                 removed.stream().map(ZoneEditor::draftOf).toList(),
                 null);
-        changes.fire(ZonesChanged.of(served(zone)));
+        changes.fire(ZonesChanged.ofRecords(served(zone), removed, settings));
         return new Changed(zone, List.of());
     }
 
