@@ -114,23 +114,13 @@ public class ZoneSync {
      * parameters and rectification are settled with the whole zone's publication.
      */
     private boolean publishRrsets(String name, Set<String> rrsets) {
-        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class)
-                .setParameter("name", name)
-                .getResultStream()
-                .findFirst();
-        if (zone.isPresent()) {
-            if (Signing.of(em.find(ZoneDnssec.class, zone.get().id())) != Signing.NONE) {
-                return false;
-            }
-        } else {
-            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
-                    .setParameter("name", name)
-                    .getResultStream()
-                    .findFirst()
-                    .map(AssignedDomain::zone);
-            if (zone.isEmpty()) {
-                return false; // removed since: the whole name's publication removes it
-            }
+        Optional<Zone> zone = servedZone(name);
+        if (zone.isEmpty()) {
+            return false; // removed since: the whole name's publication removes it
+        }
+        if (zone.get().name().equals(name)
+                && Signing.of(em.find(ZoneDnssec.class, zone.get().id())) != Signing.NONE) {
+            return false;
         }
         List<String> owners = rrsets.stream()
                 .map(rrset -> rrset.substring(0, rrset.indexOf(' ')))
@@ -200,19 +190,24 @@ public class ZoneSync {
         publishStored(name);
     }
 
-    /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
-    private void publishStored(String name) {
+    /** The zone served under {@code name}: the zone of that name, or the one the domain is assigned to. */
+    private Optional<Zone> servedZone(String name) {
         Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class)
                 .setParameter("name", name)
                 .getResultStream()
                 .findFirst();
-        if (zone.isEmpty()) {
-            zone = em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
-                    .setParameter("name", name)
-                    .getResultStream()
-                    .findFirst()
-                    .map(AssignedDomain::zone);
-        }
+        return zone.isPresent()
+                ? zone
+                : em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
+                        .setParameter("name", name)
+                        .getResultStream()
+                        .findFirst()
+                        .map(AssignedDomain::zone);
+    }
+
+    /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
+    private void publishStored(String name) {
+        Optional<Zone> zone = servedZone(name);
         if (zone.isEmpty()) {
             nameserver.remove(name);
         } else if (!zone.get().name().equals(name)) {
