@@ -1366,11 +1366,7 @@ public class ZonesIT {
         String serial = answered.getString("serial");
         for (String served : List.of(name, domain)) {
             Path file = Path.of(System.getProperty("test.data.dir", "target/test-data"), "zones", served + ".zone");
-            long deadline = System.currentTimeMillis() + 30_000;
-            while (!(Files.exists(file) && Files.readString(file).contains(serial))
-                    && System.currentTimeMillis() < deadline) {
-                Thread.sleep(100);
-            }
+            awaitFileContaining(file, serial);
             assertTrue(Files.readString(file).contains("late\t"), served + ": " + Files.readString(file));
         }
         // and one without: no domains, as before

@@ -153,8 +153,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
         keys.add(apex + " SOA");
         for (String rrset : rrsets) {
             int space = rrset.indexOf(' ');
-            String owner = rrset.substring(0, space);
-            keys.add((owner.equals(RecordNames.APEX) ? apex : owner + "." + apex) + rrset.substring(space));
+            keys.add(absolute(rrset.substring(0, space), apex) + rrset.substring(space));
         }
         JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
         for (String key : keys) {
@@ -366,7 +365,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
             add(contents, ttls, apex, "NS", zone.ttl(), nameserver);
         }
         for (ZoneRecord record : records) {
-            String owner = record.name().equals(RecordNames.APEX) ? apex : record.name() + "." + apex;
+            String owner = absolute(record.name(), apex);
             for (String[] published : ZoneFile.published(record, settings)) {
                 add(contents, ttls, owner, published[0], record.effectiveTtl(), published[1]);
             }
@@ -377,6 +376,11 @@ public class PowerDnsPublisher implements NameserverPublisher {
             rrsets.put(key, rrset(key.substring(0, space), key.substring(space + 1), ttls.get(key), values));
         });
         return rrsets;
+    }
+
+    /** A record's owner ({@code @} or relative to the zone) as PowerDNS names it under {@code apex}. */
+    private static String absolute(String owner, String apex) {
+        return owner.equals(RecordNames.APEX) ? apex : owner + "." + apex;
     }
 
     private static JsonObject rrset(String name, String type, int ttl, Set<String> values) {

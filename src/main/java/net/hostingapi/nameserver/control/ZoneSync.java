@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import net.hostingapi.nameserver.entity.PendingPublication;
 import net.hostingapi.zones.control.ClaimedNames;
 import net.hostingapi.zones.control.NameClaims;
 import net.hostingapi.zones.control.ZonesChanged;
@@ -83,17 +84,14 @@ public class ZoneSync {
                 rrsets = null; // a change of more than records: the whole name
                 break;
             }
-            for (String rrset : entry[1].toString().split("\n")) {
-                if (rrset.indexOf(' ') > 0) {
-                    rrsets.add(rrset);
-                }
-            }
+            rrsets.addAll(PendingPublication.rrsetsOf(entry[1].toString()));
         }
         if (rrsets != null && rrsets.size() > ZonesChanged.MOST_RRSETS) {
             rrsets = null; // many: one comparison of the whole zone costs less than that many RRsets
         }
-        if (rrsets == null || !publishRrsets(name, rrsets)) {
-            publishStored(name);
+        Optional<Zone> zone = servedZone(name);
+        if (rrsets == null || !publishRrsets(name, zone, rrsets)) {
+            publishStored(name, zone);
         }
         // By primary key: a range delete on the name's index would lock the gap writers insert into.
         em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN ("
@@ -113,8 +111,7 @@ public class ZoneSync {
      * that can, a nameserver that holds the zone). A signed zone goes whole: its keys, NSEC3
      * parameters and rectification are settled with the whole zone's publication.
      */
-    private boolean publishRrsets(String name, Set<String> rrsets) {
-        Optional<Zone> zone = servedZone(name);
+    private boolean publishRrsets(String name, Optional<Zone> zone, Set<String> rrsets) {
         if (zone.isEmpty()) {
             return false; // removed since: the whole name's publication removes it
         }
@@ -207,7 +204,11 @@ public class ZoneSync {
 
     /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
     private void publishStored(String name) {
-        Optional<Zone> zone = servedZone(name);
+        publishStored(name, servedZone(name));
+    }
+
+    /** Publishes the stored state of {@code name}, {@code zone} being the zone served under it as read after the lock. */
+    private void publishStored(String name, Optional<Zone> zone) {
         if (zone.isEmpty()) {
             nameserver.remove(name);
         } else if (!zone.get().name().equals(name)) {

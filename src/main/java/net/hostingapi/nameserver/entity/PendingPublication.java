@@ -55,6 +55,13 @@ public class PendingPublication {
         this.nextAttemptAt = createdAt;
     }
 
+    /** The RRsets of a stored {@code rrsets} column (not null), as the constructor wrote them. */
+    public static java.util.List<String> rrsetsOf(String stored) {
+        return java.util.Arrays.stream(stored.split("\n"))
+                .filter(rrset -> rrset.indexOf(' ') > 0)
+                .toList();
+    }
+
     /** Backs off exponentially from one second up to {@code longest}. */
     public void failed(String error, Duration longest) {
         attempts++;
