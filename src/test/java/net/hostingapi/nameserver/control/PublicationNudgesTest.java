@@ -1,0 +1,170 @@
+package net.hostingapi.nameserver.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The rounds of a drain on a clock of the test's: when changes are published at once, when they are gathered. */
+class PublicationNudgesTest {
+
+    private static final long GATHER = 200;
+
+    private final PublicationNudges nudges = new PublicationNudges();
+    private final List<Long> roundsBegan = new ArrayList<>();
+    private final List<Long> waits = new ArrayList<>();
+    private long nowMillis;
+
+    /** Per round: how long it takes, how many changes commit meanwhile, whether it skipped a name. */
+    private record Round(long millis, int changesMeanwhile, boolean skipped) {}
+
+    private final List<Round> rounds = new ArrayList<>();
+
+    @BeforeEach
+    void onTheTestsClock() {
+        nudges.gatherMillis = GATHER;
+        nudges.clock = () -> TimeUnit.MILLISECONDS.toNanos(nowMillis);
+        nudges.waiting = millis -> {
+            waits.add(millis);
+            nowMillis += millis;
+        };
+        nudges.worker = new PublicationWorker() {
+            @Override
+            public boolean publishDue() {
+                roundsBegan.add(nowMillis);
+                Round round = rounds.isEmpty() ? new Round(10, 0, false) : rounds.remove(0);
+                for (int i = 0; i < round.changesMeanwhile(); i++) {
+                    PublicationNudgesTest.this.nudges.onCommit(null); // a drain runs: no executor is asked
+                }
+                nowMillis += round.millis();
+                return round.skipped();
+            }
+        };
+    }
+
+    @Test
+    void aChangeWhileNothingIsPublishedIsPublishedAtOnce() {
+        nowMillis = 1_000;
+        nudges.drain();
+
+        assertEquals(List.of(1_000L), roundsBegan);
+        assertEquals(List.of(), waits);
+
+        nowMillis += 15; // the next change, 15 ms after the round ended: at once again
+        nudges.drain();
+        assertEquals(List.of(1_000L, 1_025L), roundsBegan);
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void oneChangeDuringARoundIsPublishedRightAfterIt() {
+        // a client that makes its next change as soon as it sees the last one published
+        rounds.add(new Round(10, 1, false));
+        rounds.add(new Round(10, 1, false));
+        rounds.add(new Round(10, 0, false));
+
+        nudges.drain();
+
+        assertEquals(List.of(0L, 10L, 20L), roundsBegan);
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aStreamOfChangesIsGatheredIntoOneRoundAfterTheGatheringTime() {
+        rounds.add(new Round(10, 3, false));
+        rounds.add(new Round(12, 5, false));
+        rounds.add(new Round(8, 0, false));
+
+        nudges.drain();
+
+        assertEquals(List.of(0L, 200L, 400L), roundsBegan, "rounds one gathering apart, one for many changes");
+        assertEquals(List.of(190L, 188L), waits);
+    }
+
+    @Test
+    void aRoundLongerThanTheGatheringTimeIsFollowedAtOnce() {
+        rounds.add(new Round(350, 4, false));
+        rounds.add(new Round(10, 0, false));
+
+        nudges.drain();
+
+        assertEquals(List.of(0L, 350L), roundsBegan);
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aNameAnotherInstancePublishesIsLookedAtAgainAfterAPause() {
+        rounds.add(new Round(10, 0, true));
+        rounds.add(new Round(10, 0, false));
+
+        nudges.drain();
+
+        assertEquals(List.of(0L, 60L), roundsBegan);
+        assertEquals(List.of(50L), waits);
+    }
+
+    @Test
+    void noGatheringTimePublishesRoundAfterRound() {
+        nudges.gatherMillis = 0;
+        rounds.add(new Round(10, 2, false));
+        rounds.add(new Round(10, 0, false));
+
+        nudges.drain();
+
+        assertEquals(List.of(0L, 10L), roundsBegan);
+        assertEquals(List.of(), waits);
+    }
+
+    /**
+     * Writers committing at once from many threads, each handing its nudge to an executor as in
+     * the service: every change is published without a timer's help (a nudge lost between a
+     * drain's last look and its end would leave one waiting).
+     */
+    @Test
+    void noChangeIsLeftWaitingWhenManyWritersCommitAtOnce() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        AtomicInteger committed = new AtomicInteger();
+        AtomicInteger published = new AtomicInteger();
+        PublicationNudges real = new PublicationNudges();
+        real.gatherMillis = 2;
+        real.executor = (ManagedExecutorService) Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {ManagedExecutorService.class},
+                (proxy, method, args) -> method.invoke(pool, args));
+        real.worker = new PublicationWorker() {
+            @Override
+            public boolean publishDue() {
+                published.set(committed.get()); // a round publishes everything committed before it
+                return false;
+            }
+        };
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            Thread writer = new Thread(() -> {
+                for (int i = 0; i < 2_000; i++) {
+                    committed.incrementAndGet();
+                    real.onCommit(null);
+                }
+            });
+            writers.add(writer);
+            writer.start();
+        }
+        for (Thread writer : writers) {
+            writer.join();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (published.get() < 16_000 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        pool.shutdown();
+        assertEquals(16_000, published.get(), "changes published by the drains the commits started");
+    }
+}
