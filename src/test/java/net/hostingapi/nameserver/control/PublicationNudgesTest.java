@@ -53,74 +53,61 @@ class PublicationNudgesTest {
     @Test
     void aChangeWhileNothingIsPublishedIsPublishedAtOnce() {
         nowMillis = 1_000;
-        nudges.drain();
-
-        assertEquals(List.of(1_000L), roundsBegan);
-        assertEquals(List.of(), waits);
+        drainThrough();
+        assertRounds(List.of(1_000L), List.of());
 
         nowMillis += 15; // the next change, 15 ms after the round ended: at once again
-        nudges.drain();
-        assertEquals(List.of(1_000L, 1_025L), roundsBegan);
-        assertEquals(List.of(), waits);
+        drainThrough();
+        assertRounds(List.of(1_000L, 1_025L), List.of());
     }
 
     @Test
     void oneChangeDuringARoundIsPublishedRightAfterIt() {
         // a client that makes its next change as soon as it sees the last one published
-        rounds.add(new Round(10, 1, false));
-        rounds.add(new Round(10, 1, false));
-        rounds.add(new Round(10, 0, false));
+        drainThrough(new Round(10, 1, false), new Round(10, 1, false), new Round(10, 0, false));
 
-        nudges.drain();
-
-        assertEquals(List.of(0L, 10L, 20L), roundsBegan);
-        assertEquals(List.of(), waits);
+        assertRounds(List.of(0L, 10L, 20L), List.of());
     }
 
     @Test
     void aStreamOfChangesIsGatheredIntoOneRoundAfterTheGatheringTime() {
-        rounds.add(new Round(10, 3, false));
-        rounds.add(new Round(12, 5, false));
-        rounds.add(new Round(8, 0, false));
+        drainThrough(new Round(10, 3, false), new Round(12, 5, false), new Round(8, 0, false));
 
-        nudges.drain();
-
-        assertEquals(List.of(0L, 200L, 400L), roundsBegan, "rounds one gathering apart, one for many changes");
-        assertEquals(List.of(190L, 188L), waits);
+        // rounds one gathering time apart, each for all the changes of the one before
+        assertRounds(List.of(0L, 200L, 400L), List.of(190L, 188L));
     }
 
     @Test
     void aRoundLongerThanTheGatheringTimeIsFollowedAtOnce() {
-        rounds.add(new Round(350, 4, false));
-        rounds.add(new Round(10, 0, false));
+        drainThrough(new Round(350, 4, false), new Round(10, 0, false));
 
-        nudges.drain();
-
-        assertEquals(List.of(0L, 350L), roundsBegan);
-        assertEquals(List.of(), waits);
+        assertRounds(List.of(0L, 350L), List.of());
     }
 
     @Test
     void aNameAnotherInstancePublishesIsLookedAtAgainAfterAPause() {
-        rounds.add(new Round(10, 0, true));
-        rounds.add(new Round(10, 0, false));
+        drainThrough(new Round(10, 0, true), new Round(10, 0, false));
 
-        nudges.drain();
-
-        assertEquals(List.of(0L, 60L), roundsBegan);
-        assertEquals(List.of(50L), waits);
+        assertRounds(List.of(0L, 60L), List.of(50L));
     }
 
     @Test
     void noGatheringTimePublishesRoundAfterRound() {
         nudges.gatherMillis = 0;
-        rounds.add(new Round(10, 2, false));
-        rounds.add(new Round(10, 0, false));
+        drainThrough(new Round(10, 2, false), new Round(10, 0, false));
 
+        assertRounds(List.of(0L, 10L), List.of());
+    }
+
+    /** Drains once through {@code planned} rounds (then rounds of 10 ms with nothing meanwhile). */
+    private void drainThrough(Round... planned) {
+        rounds.addAll(List.of(planned));
         nudges.drain();
+    }
 
-        assertEquals(List.of(0L, 10L), roundsBegan);
-        assertEquals(List.of(), waits);
+    private void assertRounds(List<Long> began, List<Long> waited) {
+        assertEquals(began, roundsBegan, "when the rounds began");
+        assertEquals(waited, waits, "the drain's waits");
     }
 
     /**
