@@ -110,7 +110,8 @@ final class CpuMeter implements LoadClient.Window {
             }
         });
         long after = roundTrips == null || roundTripsBefore < 0 ? -1 : roundTrips.getAsLong();
-        roundTripsSpent = after >= roundTripsBefore ? after - roundTripsBefore : -1;
+        // either count unread (MariaDB refusing connections, "Too many connections"): not measured, not 0
+        roundTripsSpent = roundTripsBefore >= 0 && after >= roundTripsBefore ? after - roundTripsBefore : -1;
     }
 
     /** Commands the database answered per request (every client of it), or null when not counted. */
