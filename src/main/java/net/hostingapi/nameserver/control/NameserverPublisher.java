@@ -23,6 +23,11 @@ public interface NameserverPublisher {
      * cannot send a part of a zone, or a nameserver that does not hold the zone, answers false
      * and the caller publishes the whole zone.
      */
+    /** Whether {@link #publishRrsets} can serve a part of a zone; asked before the records it needs are read. */
+    default boolean publishesRrsets() {
+        return false;
+    }
+
     default boolean publishRrsets(
             Zone zone,
             String origin,

@@ -146,6 +146,11 @@ public class PowerDnsPublisher implements NameserverPublisher {
      * with) leaves the whole zone to the caller.
      */
     @Override
+    public boolean publishesRrsets() {
+        return true;
+    }
+
+    @Override
     public boolean publishRrsets(Zone zone, String origin, Set<String> rrsets, List<ZoneRecord> records) {
         Map<String, JsonObject> desired = rrsets(zone, origin, records);
         String apex = origin + ".";

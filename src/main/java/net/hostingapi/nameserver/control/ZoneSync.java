@@ -112,6 +112,9 @@ public class ZoneSync {
      * parameters and rectification are settled with the whole zone's publication.
      */
     private boolean publishRrsets(String name, Optional<Zone> zone, Set<String> rrsets) {
+        if (!nameserver.publishesRrsets()) {
+            return false; // zone files are written whole: reading the owners' records and DNSSEC row would be wasted
+        }
         if (zone.isEmpty()) {
             return false; // removed since: the whole name's publication removes it
         }

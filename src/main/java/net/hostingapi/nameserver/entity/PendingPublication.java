@@ -9,6 +9,9 @@ import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 
 /**
  * A name (zone or assigned domain) whose current state has yet to reach the nameserver. Written
@@ -48,7 +51,7 @@ public class PendingPublication {
     }
 
     /** {@code rrsets}: those the change touched ({@code "owner TYPE"}), or null for the whole name. */
-    public PendingPublication(String name, java.util.Collection<String> rrsets) {
+    public PendingPublication(String name, Collection<String> rrsets) {
         this.name = name;
         this.rrsets = rrsets == null ? null : String.join("\n", rrsets);
         this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
@@ -56,8 +59,8 @@ public class PendingPublication {
     }
 
     /** The RRsets of a stored {@code rrsets} column (not null), as the constructor wrote them. */
-    public static java.util.List<String> rrsetsOf(String stored) {
-        return java.util.Arrays.stream(stored.split("\n"))
+    public static List<String> rrsetsOf(String stored) {
+        return Arrays.stream(stored.split("\n"))
                 .filter(rrset -> rrset.indexOf(' ') > 0)
                 .toList();
     }
