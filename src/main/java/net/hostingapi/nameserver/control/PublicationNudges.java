@@ -73,9 +73,10 @@ public class PublicationNudges {
      * {@code running}); a drain that finds another running leaves the work to it.
      */
     void drain() {
-        boolean first = true;
-        while ((first || changes.get() > 0) && running.compareAndSet(false, true)) {
-            first = false;
+        do {
+            if (!running.compareAndSet(false, true)) {
+                return;
+            }
             try {
                 long roundBegan = 0;
                 int meanwhile = 0;
@@ -97,7 +98,7 @@ public class PublicationNudges {
             } finally {
                 running.set(false);
             }
-        }
+        } while (changes.get() > 0);
     }
 
     /** Waits until {@code gatherMillis} have passed since the last round began. */
