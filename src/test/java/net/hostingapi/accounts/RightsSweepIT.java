@@ -158,6 +158,13 @@ class RightsSweepIT {
         assertEquals(200, expired.get(ZONES).status(), "works until it expires");
         long id = expiring.getJsonNumber("id").longValue();
         assertEquals(1, Database.update("UPDATE api_tokens SET valid_until = '2020-01-01 00:00:00' WHERE id = ?", id));
+        // changed behind the service's back: seen once the token is read again (TOKEN_CACHE_MILLIS);
+        // asked as a third address, whose failed authentication does not count against the sweep's
+        assertEquals(
+                401,
+                expired.getUntil(ZONES, Map.of("X-Forwarded-For", "198.51.100.77"), 401)
+                        .status(),
+                "expired in the database");
 
         List<Operation> operations = dnsOperations();
         for (Map.Entry<String, Api> token :

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /** A plain HTTP client for the tests, as a script or client library would call the API. */
 public final class Api {
@@ -73,6 +74,30 @@ public final class Api {
 
     public Response get(String path) {
         return send("GET", path, null, null, Map.of());
+    }
+
+    /**
+     * GETs {@code path} until it answers {@code status}, for at most 5 s: a token changed in the
+     * database behind the service's back (as on another instance) is read again within
+     * {@code TOKEN_CACHE_MILLIS} (1 s in the tests).
+     */
+    public Response getUntil(String path, int status) {
+        return getUntil(path, Map.of(), status);
+    }
+
+    public Response getUntil(String path, Map<String, String> headers, int status) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        Response response = send("GET", path, null, null, headers);
+        while (response.status() != status && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return response;
+            }
+            response = send("GET", path, null, null, headers);
+        }
+        return response;
     }
 
     public Response json(String method, String path, JsonObject body) {

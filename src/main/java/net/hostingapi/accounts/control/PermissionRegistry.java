@@ -6,6 +6,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -50,6 +51,10 @@ public class PermissionRegistry {
     @EJB
     UserDirectory users;
 
+    /** Tokens read before a change are read again after it commits ({@link RecentTokens}). */
+    @Inject
+    Event<TokensChanged> tokensChanged;
+
     /**
      * The caller's rights exactly as the EJB container sees them: the caller principal and
      * {@code isCallerInRole} for every right. No lookup of our own is involved.
@@ -84,6 +89,7 @@ public class PermissionRegistry {
         user.rights().stream().filter(r -> !own.contains(r)).forEach(granted::add);
         violations.throwIfAny();
         user.assignRights(granted);
+        tokensChanged.fire(new TokensChanged());
         return user;
     }
 }

@@ -5,6 +5,7 @@ import jakarta.annotation.security.PermitAll;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +15,6 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
-import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
 
@@ -26,10 +26,13 @@ public class TokenAuthentication {
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
 
+    @Inject
+    RecentTokens recent;
+
     /**
-     * One query for the whole lookup: the token, its user and account, and the rights of both (the
-     * token's effective rights are those its user still holds), since every authenticated request
-     * pays for it.
+     * A token read within the last moment ({@link RecentTokens}), or one query for the whole
+     * lookup: the token, its user and account, and the rights of both (the token's effective
+     * rights are those its user still holds).
      * Plain JDBC: through the entity manager, outside a transaction, each such query built and
      * closed an entity manager of its own (a tenth of a zone show's time, JFR).
      */
@@ -38,27 +41,33 @@ public class TokenAuthentication {
         if (token == null || token.length() > 512) {
             return Optional.empty();
         }
+        String hash = TokenSecrets.hash(token);
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        StoredToken stored = recent.recent(hash);
+        if (stored != null) {
+            return stored.caller(clientAddress, now);
+        }
+        long changesBefore = recent.changeCount();
         try (Connection connection = database.getConnection()) {
-            Optional<ApiPrincipal> caller;
-            LocalDateTime lastUsed;
             try (PreparedStatement query = connection.prepareStatement("""
                     SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
                            t.right_keys, t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets,
                            t.max_unused_days, t.last_used_at, t.created_at, u.right_keys
                       FROM api_tokens t JOIN users u ON u.id = t.user_id
                      WHERE t.token_hash = ?""")) {
-                query.setString(1, TokenSecrets.hash(token));
+                query.setString(1, hash);
                 try (ResultSet row = query.executeQuery()) {
                     if (!row.next()) {
                         return Optional.empty();
                     }
-                    caller = principal(row, clientAddress);
-                    lastUsed = row.getObject(13, LocalDateTime.class);
+                    stored = stored(row);
                 }
             }
+            Optional<ApiPrincipal> caller = stored.caller(clientAddress, now);
             if (caller.isPresent()) {
-                touch(connection, caller.get().tokenId(), lastUsed);
+                touch(connection, stored.tokenId(), stored.lastUsed());
             }
+            recent.keep(hash, stored, changesBefore);
             return caller;
         } catch (SQLException e) {
             throw new IllegalStateException("The token lookup failed: " + e.getMessage(), e);
@@ -83,31 +92,27 @@ public class TokenAuthentication {
         }
     }
 
-    /** The caller, unless the token is deactivated, expired, unused too long or used from outside its subnets. */
-    private static Optional<ApiPrincipal> principal(ResultSet row, String clientAddress) throws SQLException {
-        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
-        LocalDateTime validUntil = row.getObject(2, LocalDateTime.class);
-        if (row.getObject(3) != null || (validUntil != null && !validUntil.isAfter(now))) {
-            return Optional.empty();
-        }
+    private static StoredToken stored(ResultSet row) throws SQLException {
         Integer maxUnusedDays = row.getObject(12) == null ? null : row.getInt(12);
-        if (ApiToken.unusedTooLong(
-                row.getObject(13, LocalDateTime.class), row.getObject(14, LocalDateTime.class), maxUnusedDays, now)) {
-            return Optional.empty();
-        }
         TokenPolicy policy = new TokenPolicy(
                 TokenPolicy.split(row.getString(8)),
                 TokenPolicy.split(row.getString(9)),
                 TokenPolicy.split(row.getString(10)),
                 TokenPolicy.split(row.getString(11)),
                 maxUnusedDays);
-        if (!policy.allowsAddress(clientAddress)) {
-            return Optional.empty();
-        }
         // the token's rights as far as its user still holds them
         Set<Right> rights = Right.ofKeys(row.getString(7));
         rights.retainAll(Right.ofKeys(row.getString(15)));
-        return Optional.of(new ApiPrincipal(
-                row.getString(5), row.getLong(6), row.getLong(4), row.getLong(1), rights, policy, clientAddress));
+        return new StoredToken(
+                row.getLong(1),
+                row.getObject(2, LocalDateTime.class),
+                row.getObject(3) != null,
+                row.getLong(4),
+                row.getString(5),
+                row.getLong(6),
+                Set.copyOf(rights),
+                policy,
+                row.getObject(13, LocalDateTime.class),
+                row.getObject(14, LocalDateTime.class));
     }
 }

@@ -2,6 +2,7 @@ package net.hostingapi.accounts.control;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -34,6 +35,10 @@ public class TokenIssuer {
 
     @Inject
     AccountReferences references;
+
+    /** Tokens read before a change are read again after it commits ({@link RecentTokens}). */
+    @Inject
+    Event<TokensChanged> tokensChanged;
 
     /**
      * Issues a token for a user of the account. Its rights are at most the caller's own, and
@@ -148,6 +153,7 @@ public class TokenIssuer {
         violations.throwIfAny();
         requireWithinOwnPolicy(policy);
         token.restrictTo(policy);
+        tokensChanged.fire(new TokensChanged());
         return token;
     }
 
@@ -167,6 +173,7 @@ public class TokenIssuer {
     public ApiToken deactivate(String idOrText) {
         ApiToken token = find(idOrText);
         token.deactivate();
+        tokensChanged.fire(new TokensChanged());
         return token;
     }
 }
