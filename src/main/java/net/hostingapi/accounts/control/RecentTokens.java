@@ -44,7 +44,7 @@ public class RecentTokens {
         if (found == null) {
             return null;
         }
-        if (clock.getAsLong() - found.readAt() >= TimeUnit.MILLISECONDS.toNanos(keepMillis)) {
+        if (outlived(found, clock.getAsLong())) {
             kept.remove(hash, found);
             return null;
         }
@@ -73,17 +73,16 @@ public class RecentTokens {
             return true;
         }
         long now = clock.getAsLong();
-        long period = TimeUnit.MILLISECONDS.toNanos(keepMillis);
-        kept.values().removeIf(k -> now - k.readAt() >= period);
+        kept.values().removeIf(k -> outlived(k, now));
         return kept.size() < MOST;
+    }
+
+    private boolean outlived(Kept entry, long now) {
+        return now - entry.readAt() >= TimeUnit.MILLISECONDS.toNanos(keepMillis);
     }
 
     /** Whether the change committed or not, the tokens are read again. */
     void afterChange(@Observes(during = TransactionPhase.AFTER_COMPLETION) TokensChanged changed) {
-        forgetAll();
-    }
-
-    void forgetAll() {
         changes.incrementAndGet();
         kept.clear();
     }
