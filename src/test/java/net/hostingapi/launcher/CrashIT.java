@@ -228,6 +228,9 @@ class CrashIT {
                         "CrashIT %s: %d cycles in %d s, %d writes, %d acknowledged, 0 missing, 0 half-stored, %d crash recoveries; "
                                 + "answers by status %s%n",
                         name, CYCLES, seconds, writes, acknowledged, recoveries(), byStatus);
+                assertTrue(
+                        byStatus.keySet().stream().allMatch(status -> status < 500 || status == 503),
+                        "a crash of the database costs 503s, never an internal error: " + byStatus);
             } finally {
                 if (launcher.isAlive()) {
                     launcher.destroy();

@@ -1,0 +1,61 @@
+package net.hostingapi.platform.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.persistence.PersistenceException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
+import org.junit.jupiter.api.Test;
+
+class ErrorMapperTest {
+
+    @Test
+    void theDriverFailingOnACutConnectionIsTheDatabaseUnavailable() {
+        ArrayIndexOutOfBoundsException truncated =
+                new ArrayIndexOutOfBoundsException("Index 0 out of bounds for length 0");
+        truncated.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.mariadb.jdbc.client.result.Result", "readNext", "Result.java", 203),
+            new StackTraceElement("org.mariadb.jdbc.client.result.CompleteResult", "<init>", "CompleteResult.java", 100)
+        });
+
+        ApiException answer = ErrorMapper.classify(new PersistenceException(truncated), request());
+
+        assertEquals(503, answer.status());
+        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+    }
+
+    @Test
+    void theSameExceptionOutOfOurOwnCodeIsAnInternalError() {
+        ArrayIndexOutOfBoundsException ours = new ArrayIndexOutOfBoundsException("Index 0 out of bounds for length 0");
+        ours.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("net.hostingapi.zones.entity.Zone", "records", "Zone.java", 304)
+        });
+
+        ApiException answer = ErrorMapper.classify(ours, request());
+
+        assertEquals(500, answer.status());
+        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+    }
+
+    private static HttpServletRequest request() {
+        Map<String, Object> attributes = new HashMap<>();
+        return (HttpServletRequest) Proxy.newProxyInstance(
+                ErrorMapperTest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "getAttribute":
+                            return attributes.get((String) args[0]);
+                        case "setAttribute":
+                            attributes.put((String) args[0], args[1]);
+                            return null;
+                        default:
+                            return null;
+                    }
+                });
+    }
+}
