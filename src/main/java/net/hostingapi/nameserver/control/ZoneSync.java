@@ -89,9 +89,9 @@ public class ZoneSync {
         if (rrsets != null && rrsets.size() > ZonesChanged.MOST_RRSETS) {
             rrsets = null; // many: one comparison of the whole zone costs less than that many RRsets
         }
-        Optional<Zone> zone = servedZone(name);
-        if (rrsets == null || !publishRrsets(name, zone, rrsets)) {
-            publishStored(name, zone);
+        Optional<Served> served = served(name);
+        if (rrsets == null || !publishRrsets(name, served, rrsets)) {
+            publishStored(name, served);
         }
         // By primary key: a range delete on the name's index would lock the gap writers insert into.
         em.createNativeQuery("DELETE FROM nameserver_outbox WHERE id IN ("
@@ -111,26 +111,26 @@ public class ZoneSync {
      * that can, a nameserver that holds the zone). A signed zone goes whole: its keys, NSEC3
      * parameters and rectification are settled with the whole zone's publication.
      */
-    private boolean publishRrsets(String name, Optional<Zone> zone, Set<String> rrsets) {
+    private boolean publishRrsets(String name, Optional<Served> served, Set<String> rrsets) {
         if (!nameserver.publishesRrsets()) {
-            return false; // zone files are written whole: reading the owners' records and DNSSEC row would be wasted
+            return false; // zone files are written whole: reading the owners' records would be wasted
         }
-        if (zone.isEmpty()) {
+        if (served.isEmpty()) {
             return false; // removed since: the whole name's publication removes it
         }
-        if (zone.get().name().equals(name)
-                && Signing.of(em.find(ZoneDnssec.class, zone.get().id())) != Signing.NONE) {
+        if (served.get().signing() != Signing.NONE) {
             return false;
         }
+        Zone zone = served.get().zone();
         List<String> owners = rrsets.stream()
                 .map(rrset -> rrset.substring(0, rrset.indexOf(' ')))
                 .distinct()
                 .toList();
         List<ZoneRecord> records = em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
-                .setParameter("zone", zone.get())
+                .setParameter("zone", zone)
                 .setParameter("names", owners)
                 .getResultList();
-        return nameserver.publishRrsets(zone.get(), name, rrsets, records);
+        return nameserver.publishRrsets(zone, name, rrsets, records);
     }
 
     /**
@@ -190,37 +190,46 @@ public class ZoneSync {
         publishStored(name);
     }
 
-    /** The zone served under {@code name}: the zone of that name, or the one the domain is assigned to. */
-    private Optional<Zone> servedZone(String name) {
-        Optional<Zone> zone = em.createNamedQuery(Zone.BY_NAME, Zone.class)
+    /** The zone served under a name and how it is signed there (an assigned domain is served unsigned). */
+    private record Served(Zone zone, Signing signing) {}
+
+    /**
+     * The zone served under {@code name}: the zone of that name with its DNSSEC row (one statement;
+     * read apart, the row was one of a publication's ten round trips), or the one the domain is
+     * assigned to.
+     */
+    private Optional<Served> served(String name) {
+        Optional<Served> zone = em.createNamedQuery(Zone.BY_NAME_WITH_DNSSEC, Object[].class)
                 .setParameter("name", name)
                 .getResultStream()
-                .findFirst();
+                .findFirst()
+                .map(row -> new Served((Zone) row[0], Signing.of((ZoneDnssec) row[1])));
         return zone.isPresent()
                 ? zone
                 : em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
                         .setParameter("name", name)
                         .getResultStream()
                         .findFirst()
-                        .map(AssignedDomain::zone);
+                        .map(domain -> new Served(domain.zone(), Signing.NONE));
     }
 
     /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
     private void publishStored(String name) {
-        publishStored(name, servedZone(name));
+        publishStored(name, served(name));
     }
 
-    /** Publishes the stored state of {@code name}, {@code zone} being the zone served under it as read after the lock. */
-    private void publishStored(String name, Optional<Zone> zone) {
-        if (zone.isEmpty()) {
+    /** Publishes the stored state of {@code name}, {@code served} being what serves it as read after the lock. */
+    private void publishStored(String name, Optional<Served> served) {
+        if (served.isEmpty()) {
             nameserver.remove(name);
-        } else if (!zone.get().name().equals(name)) {
-            nameserver.publish(zone.get(), name); // an assigned domain: served unsigned
+            return;
+        }
+        Zone zone = served.get().zone();
+        if (!zone.name().equals(name)) {
+            nameserver.publish(zone, name); // an assigned domain: served unsigned
         } else {
-            ZoneDnssec dnssec = em.find(ZoneDnssec.class, zone.get().id());
-            Signing signing = Signing.of(dnssec);
-            nameserver.publish(zone.get(), name, signing);
-            signed(zone.get().id(), name, signing);
+            nameserver.publish(zone, name, served.get().signing());
+            signed(zone.id(), name, served.get().signing());
         }
     }
 

@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -363,20 +364,23 @@ public class ZoneCatalog {
 
     /**
      * A zone locked for an addition, with what the addition needs besides: its number of records,
-     * its DNSSEC and whether a record would sit at or below another account's name.
+     * its DNSSEC, whether a record would sit at or below another account's name and whether any of
+     * the added names already has records in the zone.
      */
-    record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames) {}
+    record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames, boolean namesPresent) {}
 
     /**
      * {@link #locked} for an addition, in one statement instead of six: the zone's row locked and
      * read as the entity, its number of records (the per-zone limit), its DNSSEC row (for the
      * answer), the check of {@code foreign} (null: nothing to check) and whether it has assigned
-     * domains (most have none, and then their list needs no query). The subqueries read
+     * domains (most have none, and then their list needs no query), and whether any of {@code
+     * names} has records in it (an addition of new names, the common one, then reads no records:
+     * there is nothing to collide with). The subqueries read
      * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
      * once the row lock is held, so they see every change committed before it.
      */
     static LockedZone lockedForAddition(
-            EntityManager em, String zone, long accountId, NameClaims.ForeignNames foreign) {
+            EntityManager em, String zone, long accountId, List<String> names, NameClaims.ForeignNames foreign) {
         Query query = em.createNativeQuery(
                 """
                 SELECT z.*, (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) AS record_count,
@@ -386,12 +390,20 @@ public class ZoneCatalog {
                        (SELECT d.public_keys FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_public_keys,
                        """
                         + (foreign == null ? "0" : foreign.condition())
-                        + " AS foreign_names, EXISTS (SELECT 1 FROM zone_domains x WHERE x.zone_id = z.id) AS has_domains"
-                        + " FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
+                        + " AS foreign_names, EXISTS (SELECT 1 FROM zone_domains x WHERE x.zone_id = z.id) AS has_domains, "
+                        + (names.isEmpty()
+                                ? "0"
+                                : "EXISTS (SELECT 1 FROM zone_records n WHERE n.zone_id = z.id AND n.name IN ("
+                                        + String.join(",", Collections.nCopies(names.size(), "?"))
+                                        + "))")
+                        + " AS names_present FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
                 Zone.WITH_COUNT_AND_DNSSEC);
         int at = 1;
         for (Object parameter : foreign == null ? List.of() : foreign.parameters()) {
             query.setParameter(at++, parameter);
+        }
+        for (String name : names) {
+            query.setParameter(at++, name);
         }
         List<?> rows = query.setParameter(at++, normalized(zone))
                 .setParameter(at, accountId)
@@ -409,7 +421,12 @@ public class ZoneCatalog {
                 ? null
                 : ZoneDnssec.asRead(
                         locked.id(), Boolean.TRUE.equals(row[2]), dnssecState, (LocalDateTime) row[4], (String) row[5]);
-        return new LockedZone(locked, ((Number) row[1]).longValue(), dnssec, ((Number) row[6]).intValue() != 0);
+        return new LockedZone(
+                locked,
+                ((Number) row[1]).longValue(),
+                dnssec,
+                ((Number) row[6]).intValue() != 0,
+                ((Number) row[8]).intValue() != 0);
     }
 
     /** The zone's name as stored; a name that cannot be a zone's is none the caller has (404). */

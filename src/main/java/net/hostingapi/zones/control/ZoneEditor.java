@@ -353,23 +353,19 @@ public class ZoneEditor {
     public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
         String name = ZoneCatalog.normalizedName(zoneName);
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, name, RecordType.Operation.ADD, violations);
+        List<String> names = drafts.stream()
+                .filter(Objects::nonNull)
+                .map(RecordDraft::name)
+                .distinct()
+                .toList();
         // asked with the lock, answered (409) only once the request is otherwise valid, as before
         ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(
-                em,
-                name,
-                caller.accountId(),
-                NameClaims.foreignNames(
-                        name,
-                        drafts.stream()
-                                .filter(Objects::nonNull)
-                                .map(RecordDraft::name)
-                                .toList(),
-                        caller.accountId()));
+                em, name, caller.accountId(), names, NameClaims.foreignNames(name, names, caller.accountId()));
         Zone zone = locked.zone();
         access.requireZone(zone.name());
         ZoneState before = ZoneState.of(zone);
         long serialBefore = zone.serial();
-        List<ZoneRecord> present = new ArrayList<>(sameNamed(zone, drafts));
+        List<ZoneRecord> present = locked.namesPresent() ? sameNamed(zone, names) : List.of();
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), locked.records() + inputs.size(), settings, violations);
         violations.throwIfAny();
@@ -419,18 +415,11 @@ public class ZoneEditor {
         return new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
     }
 
-    private List<ZoneRecord> sameNamed(Zone zone, List<RecordDraft> drafts) {
-        List<String> names = drafts.stream()
-                .filter(d -> d != null)
-                .map(RecordDraft::name)
-                .distinct()
-                .toList();
-        return names.isEmpty()
-                ? List.of()
-                : em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
-                        .setParameter("zone", zone)
-                        .setParameter("names", names)
-                        .getResultList();
+    private List<ZoneRecord> sameNamed(Zone zone, List<String> names) {
+        return em.createNamedQuery(ZoneRecord.OF_ZONE_NAMED, ZoneRecord.class)
+                .setParameter("zone", zone)
+                .setParameter("names", names)
+                .getResultList();
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)

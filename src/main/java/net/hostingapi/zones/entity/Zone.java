@@ -42,6 +42,9 @@ import net.hostingapi.accounts.entity.Project;
         name = Zone.OF_ACCOUNT_BY_IDS,
         query = "SELECT z FROM Zone z WHERE z.account.id = :account AND z.id IN :ids")
 @NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
+@NamedQuery(
+        name = Zone.BY_NAME_WITH_DNSSEC,
+        query = "SELECT z, d FROM Zone z LEFT JOIN ZoneDnssec d ON d.zoneId = z.id WHERE z.name = :name")
 @SqlResultSetMapping(
         name = Zone.WITH_COUNT_AND_DNSSEC,
         entities = @EntityResult(entityClass = Zone.class),
@@ -52,7 +55,8 @@ import net.hostingapi.accounts.entity.Project;
             @ColumnResult(name = "dnssec_unsign_at", type = LocalDateTime.class),
             @ColumnResult(name = "dnssec_public_keys", type = String.class),
             @ColumnResult(name = "foreign_names", type = Integer.class),
-            @ColumnResult(name = "has_domains", type = Integer.class)
+            @ColumnResult(name = "has_domains", type = Integer.class),
+            @ColumnResult(name = "names_present", type = Integer.class)
         })
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_NAME,
@@ -61,6 +65,9 @@ public class Zone {
 
     public static final String OF_ACCOUNT_BY_IDS = "Zone.ofAccountByIds";
     public static final String BY_NAME = "Zone.byName";
+    /** A zone by name with its DNSSEC row (null: unsigned), as {@code Object[]{Zone, ZoneDnssec}}. */
+    public static final String BY_NAME_WITH_DNSSEC = "Zone.byNameWithDnssec";
+
     public static final String OF_ACCOUNT_BY_NAME = "Zone.ofAccountByName";
     /** A zone's row with its number of records, its DNSSEC row's columns (null: unsigned) and a check of names. */
     public static final String WITH_COUNT_AND_DNSSEC = "Zone.withCountAndDnssec";
