@@ -19,7 +19,6 @@ import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -191,7 +190,7 @@ public class ZoneCatalog {
             return "";
         }
         parameters.addAll(zones);
-        return " AND z.name IN (" + String.join(",", java.util.Collections.nCopies(zones.size(), "?")) + ")";
+        return " AND z.name IN (" + NameClaims.placeholders(zones.size()) + ")";
     }
 
     private static Query withParameters(Query query, List<Object> parameters) {
@@ -370,7 +369,7 @@ public class ZoneCatalog {
     record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames, boolean namesPresent) {}
 
     /**
-     * {@link #locked} for an addition, in one statement instead of six: the zone's row locked and
+     * {@link #locked} for an addition, in one statement instead of seven: the zone's row locked and
      * read as the entity, its number of records (the per-zone limit), its DNSSEC row (for the
      * answer), the check of {@code foreign} (null: nothing to check) and whether it has assigned
      * domains (most have none, and then their list needs no query), and whether any of {@code
@@ -394,7 +393,7 @@ public class ZoneCatalog {
                         + (names.isEmpty()
                                 ? "0"
                                 : "EXISTS (SELECT 1 FROM zone_records n WHERE n.zone_id = z.id AND n.name IN ("
-                                        + String.join(",", Collections.nCopies(names.size(), "?"))
+                                        + NameClaims.placeholders(names.size())
                                         + "))")
                         + " AS names_present FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
                 Zone.WITH_COUNT_AND_DNSSEC);
