@@ -178,32 +178,19 @@ public class ZoneSync {
         NameClaims.lockExclusively(em, claimed, name);
         // Dropping a signed zone drops its keys at the nameserver, and the new ones would not
         // match the DS at the registry: a signed zone is published again without being dropped.
-        boolean signed = em.createNamedQuery(Zone.BY_NAME, Zone.class)
-                .setParameter("name", name)
-                .getResultStream()
-                .findFirst()
-                .map(zone -> Signing.of(em.find(ZoneDnssec.class, zone.id())) != Signing.NONE)
-                .orElse(false);
-        if (!signed) {
+        Optional<Served> served = served(name);
+        if (served.isEmpty() || served.get().signing() == Signing.NONE) {
             nameserver.remove(name);
         }
-        publishStored(name);
+        publishStored(name, served);
     }
 
     /** The zone served under a name and how it is signed there (an assigned domain is served unsigned). */
     private record Served(Zone zone, Signing signing) {}
 
-    /**
-     * The zone served under {@code name}: the zone of that name with its DNSSEC row (one statement;
-     * read apart, the row was one of a publication's ten round trips), or the one the domain is
-     * assigned to.
-     */
+    /** The zone served under {@code name}: the zone of that name, or the one the domain is assigned to. */
     private Optional<Served> served(String name) {
-        Optional<Served> zone = em.createNamedQuery(Zone.BY_NAME_WITH_DNSSEC, Object[].class)
-                .setParameter("name", name)
-                .getResultStream()
-                .findFirst()
-                .map(row -> new Served((Zone) row[0], Signing.of((ZoneDnssec) row[1])));
+        Optional<Served> zone = zoneNamed(name);
         return zone.isPresent()
                 ? zone
                 : em.createNamedQuery(AssignedDomain.BY_NAME, AssignedDomain.class)
@@ -211,6 +198,18 @@ public class ZoneSync {
                         .getResultStream()
                         .findFirst()
                         .map(domain -> new Served(domain.zone(), Signing.NONE));
+    }
+
+    /**
+     * The zone of that name with its DNSSEC row, in one statement (read apart, the row was one of
+     * a publication's ten round trips).
+     */
+    private Optional<Served> zoneNamed(String name) {
+        return em.createNamedQuery(Zone.BY_NAME_WITH_DNSSEC, Object[].class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst()
+                .map(row -> new Served((Zone) row[0], Signing.of((ZoneDnssec) row[1])));
     }
 
     /** Reads the stored state (after the lock, so the newest committed one) and publishes it. */
@@ -280,15 +279,8 @@ public class ZoneSync {
         if (!tryLock(name)) {
             return;
         }
-        em.createNamedQuery(Zone.BY_NAME, Zone.class)
-                .setParameter("name", name)
-                .getResultStream()
-                .findFirst()
-                .ifPresent(zone -> {
-                    Signing signing = Signing.of(em.find(ZoneDnssec.class, zone.id()));
-                    if (signing.signed()) {
-                        signed(zone.id(), name, signing);
-                    }
-                });
+        zoneNamed(name)
+                .filter(zone -> zone.signing().signed())
+                .ifPresent(zone -> signed(zone.zone().id(), name, zone.signing()));
     }
 }

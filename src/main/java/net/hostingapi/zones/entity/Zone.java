@@ -41,7 +41,6 @@ import net.hostingapi.accounts.entity.Project;
 @NamedQuery(
         name = Zone.OF_ACCOUNT_BY_IDS,
         query = "SELECT z FROM Zone z WHERE z.account.id = :account AND z.id IN :ids")
-@NamedQuery(name = Zone.BY_NAME, query = "SELECT z FROM Zone z WHERE z.name = :name")
 @NamedQuery(
         name = Zone.BY_NAME_WITH_DNSSEC,
         query = "SELECT z, d FROM Zone z LEFT JOIN ZoneDnssec d ON d.zoneId = z.id WHERE z.name = :name")
@@ -64,7 +63,6 @@ import net.hostingapi.accounts.entity.Project;
 public class Zone {
 
     public static final String OF_ACCOUNT_BY_IDS = "Zone.ofAccountByIds";
-    public static final String BY_NAME = "Zone.byName";
     /** A zone by name with its DNSSEC row (null: unsigned), as {@code Object[]{Zone, ZoneDnssec}}. */
     public static final String BY_NAME_WITH_DNSSEC = "Zone.byNameWithDnssec";
 
