@@ -443,6 +443,38 @@ public class ZonesIT {
                 11, added.data().getJsonObject("zone").getJsonArray("records").size());
     }
 
+    /**
+     * A zone answer is written in pieces (its held records' texts, then its DNSSEC, then the
+     * envelope's end): far beyond any write buffer, with text outside ASCII, it still says its
+     * exact length in bytes and is the whole zone, alike in an addition's answer and a show.
+     */
+    @Test
+    void aLargeZoneAnswerSaysItsLengthInBytes() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        JsonArrayBuilder many = Json.createArrayBuilder();
+        for (int i = 0; i < 700; i++) {
+            many.add(record("host" + i, "TXT", "\"grüße aus bücherstraße " + i + "\"", null));
+        }
+        assertEquals(200, add(name, many).status());
+        Api.Response added = add(name, record("last", "A", "192.0.2.2", null));
+        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + name);
+        for (Api.Response answer : List.of(added, shown)) {
+            assertEquals(200, answer.status(), answer.body());
+            int bytes = answer.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            assertTrue(bytes > 64 * 1024, "larger than any buffer: " + bytes);
+            assertEquals(Integer.toString(bytes), answer.header("Content-Length"));
+            assertEquals(null, answer.header("Transfer-Encoding"));
+            JsonObject zone = answer.data().getJsonObject("zone");
+            assertEquals(702, zone.getJsonArray("records").size());
+            assertTrue(zone.getJsonArray("records").stream()
+                    .anyMatch(r -> r.asJsonObject().getString("data").equals("\"grüße aus bücherstraße 699\"")));
+            assertEquals("unsigned", zone.getJsonObject("dnssec").getString("state"));
+        }
+        assertEquals(
+                added.data().getJsonObject("zone").getJsonArray("records"),
+                shown.data().getJsonObject("zone").getJsonArray("records"));
+    }
+
     @Test
     void cnameRules() {
         String name = createZone(record("www", "A", "192.0.2.1", null));

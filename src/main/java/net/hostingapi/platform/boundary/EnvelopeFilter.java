@@ -16,10 +16,9 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.Provider;
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -28,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.ControlCharacters;
 import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.Parameters;
@@ -81,13 +81,15 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             if (parameters != null && parameters.isBound() && reply.status() != 400) {
                 reply.warnAll(parameters.unknownParameterWarnings());
             }
-            String body = envelopeText(reply, requestId, clientTransactionId(request, parameters));
+            JsonText body = envelope(reply, requestId, clientTransactionId(request, parameters));
             if (reply.isSuccess() && reply.streamed() != null) {
-                response.setEntity(streamed(body, reply), response.getEntityAnnotations(), JSON_UTF8);
+                response.setEntity(streamed(body.json(), reply), response.getEntityAnnotations(), JSON_UTF8);
             } else {
-                // Bytes, not the String: Jersey's String writer encodes through a StreamEncoder, which took
-                // a sixth of a zone show's time (JFR); String.getBytes has a fast path for such text.
-                response.setEntity(body.getBytes(StandardCharsets.UTF_8), response.getEntityAnnotations(), JSON_UTF8);
+                // Its pieces straight to the stream, with their length: never a String (Jersey's String
+                // writer encodes through a StreamEncoder, which took a sixth of a zone show's time, JFR),
+                // nor one array the size of the whole answer.
+                response.setEntity(written(body), response.getEntityAnnotations(), JSON_UTF8);
+                response.getHeaders().putSingle("Content-Length", Integer.toString(body.length()));
             }
             response.getHeaders().putSingle("Content-Type", JSON_CONTENT_TYPE);
         }
@@ -121,18 +123,17 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             RequestLog requestLog)
             throws IOException {
         String requestId = RequestIds.of(request);
-        byte[] body = envelopeText(
-                        Reply.error(failure),
-                        requestId,
-                        clientTransactionId(null, request.getHeader("X-Client-Transaction-Id")))
-                .getBytes(StandardCharsets.UTF_8);
+        JsonText body = envelope(
+                Reply.error(failure),
+                requestId,
+                clientTransactionId(null, request.getHeader("X-Client-Transaction-Id")));
         response.resetBuffer();
         response.setStatus(failure.status());
         failure.headers().forEach(response::setHeader);
         response.setHeader("X-Request-Id", requestId);
         response.setContentType(JSON_CONTENT_TYPE);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        response.setContentLength(body.length());
+        body.writeTo(response.getOutputStream());
         response.flushBuffer();
         requestLog.record(
                 request,
@@ -183,20 +184,38 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         return id == null || id.length() > 200 || ControlCharacters.containsAny(id) ? null : id;
     }
 
+    /** The envelope as sent, as one string (tests). */
+    static String envelopeText(Reply reply, String requestId, String clientTransactionId) {
+        return envelope(reply, requestId, clientTransactionId).json();
+    }
+
     /**
      * The envelope as sent. Written-out data goes in as it is: {@code data} is the envelope's
-     * last member, so the envelope is written with null data and the text replaces that null.
+     * last member, so the envelope is written with null data and the text takes that null's place.
      */
-    static String envelopeText(Reply reply, String requestId, String clientTransactionId) {
-        String envelope = envelope(reply, requestId, clientTransactionId).toString();
+    static JsonText envelope(Reply reply, String requestId, String clientTransactionId) {
+        String envelope = envelopeObject(reply, requestId, clientTransactionId).toString();
         if (!reply.isSuccess() || reply.dataText() == null) {
-            return envelope;
+            return JsonText.of(envelope);
         }
         if (!envelope.endsWith(NULL_DATA)) {
             throw new IllegalStateException("The envelope does not end with its data");
         }
-        return envelope.substring(0, envelope.length() - NULL_DATA.length()) + "\"data\":"
-                + reply.dataText().json() + "}";
+        return JsonText.join(
+                JsonText.of(envelope.substring(0, envelope.length() - NULL_DATA.length()) + "\"data\":"),
+                reply.dataText(),
+                JsonText.CLOSE_OBJECT);
+    }
+
+    /** Written in pieces of at most this many bytes: the record texts of a zone are a hundred bytes each. */
+    private static final int WRITE_BUFFER = 1 << 15;
+
+    private static StreamingOutput written(JsonText body) {
+        return output -> {
+            OutputStream out = new BufferedOutputStream(output, Math.min(WRITE_BUFFER, Math.max(1, body.length())));
+            body.writeTo(out);
+            out.flush();
+        };
     }
 
     /**
@@ -208,16 +227,18 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     private static StreamingOutput streamed(String body, Reply reply) {
         String data = reply.dataText().json();
         int at = body.lastIndexOf(data) + data.indexOf(':') + 1;
+        byte[] before = body.substring(0, at).getBytes(StandardCharsets.UTF_8);
+        byte[] after = body.substring(at).getBytes(StandardCharsets.UTF_8);
         return output -> {
-            Writer out = new BufferedWriter(new OutputStreamWriter(output, StandardCharsets.UTF_8), 1 << 16);
-            out.write(body, 0, at);
+            OutputStream out = new BufferedOutputStream(output, 1 << 16);
+            out.write(before);
             reply.streamed().writeTo(out);
-            out.write(body, at, body.length() - at);
+            out.write(after);
             out.flush();
         };
     }
 
-    static JsonObject envelope(Reply reply, String requestId, String clientTransactionId) {
+    static JsonObject envelopeObject(Reply reply, String requestId, String clientTransactionId) {
         return JsonFields.JSON
                 .createObjectBuilder()
                 .add(

@@ -56,7 +56,8 @@ public final class Reply {
 
     private static Reply withStatus(int status, MessageCode code, String name, JsonText payload) {
         Reply reply = new Reply(status, null, Map.of());
-        reply.dataText = new JsonText("{" + JsonFields.JSON.createValue(name) + ":" + payload.json() + "}");
+        reply.dataText = JsonText.join(
+                JsonText.of("{" + JsonFields.JSON.createValue(name) + ":"), payload, JsonText.CLOSE_OBJECT);
         reply.success.add(Message.of(code));
         return reply;
     }
@@ -66,16 +67,14 @@ public final class Reply {
      * envelope is written around it, whatever its size.
      */
     public static Reply ok(MessageCode code, String name, StreamedJson payload) {
-        Reply reply = withStatus(200, code, name, new JsonText(""));
+        Reply reply = withStatus(200, code, name, JsonText.of(""));
         reply.streamed = payload;
         return reply;
     }
 
     /** Adds a member to the data of a reply whose payload came written out (see {@link JsonText}). */
     public Reply and(String name, JsonValue value) {
-        String json = dataText.json();
-        dataText = new JsonText(
-                json.substring(0, json.length() - 1) + "," + JsonFields.JSON.createValue(name) + ":" + value + "}");
+        dataText = dataText.withLastMember(JsonText.of("," + JsonFields.JSON.createValue(name) + ":" + value));
         return this;
     }
 

@@ -1,19 +1,131 @@
 package net.hostingapi.platform.control;
 
 import jakarta.json.JsonValue;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * A JSON value already written out, for payloads rendered once and answered many times (a
- * zone between two changes); the envelope takes it as it is.
+ * A JSON value already written out as UTF-8, for payloads rendered once and answered many times
+ * (a zone between two changes). Held as pieces that are joined without copying and written to the
+ * answer's stream one after the other: an addition's answer is the whole zone, and each of the
+ * four texts it was copied into on its way to the socket (zone, data member, envelope, bytes)
+ * was a copy of up to 170 KB.
  */
-public record JsonText(String json) {
+public final class JsonText {
 
-    public static JsonText of(JsonValue value) {
-        return new JsonText(value.toString());
+    private static final JsonText[] NO_PARTS = {};
+    public static final JsonText CLOSE_OBJECT = of("}");
+
+    /** A piece of bytes, or null: pieces written one after the other. */
+    private final byte[] bytes;
+
+    private final int from;
+    private final JsonText[] parts;
+    /** Written between two of {@link #parts}: the commas of an array's elements; may be null. */
+    private final JsonText separator;
+
+    private final int length;
+
+    private JsonText(byte[] bytes, int from, int length) {
+        this.bytes = bytes;
+        this.from = from;
+        this.parts = NO_PARTS;
+        this.separator = null;
+        this.length = length;
     }
 
-    /** The length in characters: what a cache of such texts counts. */
+    private JsonText(JsonText[] parts, JsonText separator) {
+        this.bytes = null;
+        this.from = 0;
+        this.parts = parts;
+        this.separator = separator;
+        long sum = 0;
+        for (JsonText part : parts) {
+            sum += part.length;
+        }
+        if (separator != null && parts.length > 1) {
+            sum += (long) separator.length * (parts.length - 1);
+        }
+        this.length = Math.toIntExact(sum);
+    }
+
+    public static JsonText of(String json) {
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        return new JsonText(utf8, 0, utf8.length);
+    }
+
+    public static JsonText of(JsonValue value) {
+        return of(value.toString());
+    }
+
+    /** The pieces one after the other. */
+    public static JsonText join(JsonText... parts) {
+        return new JsonText(parts.clone(), null);
+    }
+
+    /** The elements with {@code separator} between each two (no brackets). */
+    public static JsonText joinWith(JsonText separator, List<JsonText> elements) {
+        return new JsonText(elements.toArray(NO_PARTS), separator);
+    }
+
+    /**
+     * This object with {@code member} (its text, starting with its comma) as its last member: the
+     * pieces before the closing brace are shared, not copied.
+     */
+    public JsonText withLastMember(JsonText member) {
+        return new JsonText(new JsonText[] {withoutClosingBrace(), member, CLOSE_OBJECT}, null);
+    }
+
+    private JsonText withoutClosingBrace() {
+        if (bytes != null) {
+            if (length == 0 || bytes[from + length - 1] != '}') {
+                throw new IllegalStateException("Not a JSON object's text");
+            }
+            return new JsonText(bytes, from, length - 1);
+        }
+        if (separator != null || parts.length == 0) {
+            throw new IllegalStateException("Not a JSON object's text");
+        }
+        JsonText[] shortened = parts.clone();
+        shortened[shortened.length - 1] = shortened[shortened.length - 1].withoutClosingBrace();
+        return new JsonText(shortened, null);
+    }
+
+    /** The length in bytes: what a cache of such texts counts, and the answer's Content-Length. */
     public int length() {
-        return json.length();
+        return length;
+    }
+
+    public void writeTo(OutputStream out) throws IOException {
+        if (bytes != null) {
+            out.write(bytes, from, length);
+            return;
+        }
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0 && separator != null) {
+                separator.writeTo(out);
+            }
+            parts[i].writeTo(out);
+        }
+    }
+
+    /** The whole text as one string: for tests and the rare caller that must read it. */
+    public String json() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(length);
+        try {
+            writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return json();
     }
 }

@@ -29,16 +29,16 @@ import net.hostingapi.zones.entity.ZoneRecord;
  * only unchanged zones are answered from here. A change answers with the whole zone: its
  * rendering reuses the written-out records of the previous one (a record never changes once
  * stored, except its TTL, which is compared), an addition adds its records to them without reading the zone's others, and the
- * result is what shows answer with next. Bounded by the characters held.
+ * result is what shows answer with next. Bounded by the bytes held.
  */
 @ApplicationScoped
 public class RenderedZones {
 
     /** About 64 MB of rendered zones per instance: some thousand zones of 100 records. */
-    static final long CAPACITY_CHARS = 64L << 20;
+    static final long CAPACITY_BYTES = 64L << 20;
 
     /** A record's text with what orders it in the zone (as {@code Zone.records()} does). */
-    private record WrittenRecord(String name, String type, long id, Integer ttl, String text) {
+    private record WrittenRecord(String name, String type, long id, Integer ttl, JsonText text) {
 
         static final Comparator<WrittenRecord> ORDER = Comparator.comparing(WrittenRecord::name)
                 .thenComparing(WrittenRecord::type)
@@ -51,24 +51,20 @@ public class RenderedZones {
                     record.type().name(),
                     record.id() == null ? 0 : record.id(),
                     record.ttl(),
-                    ZoneRepresentations.record(record, zone).toString());
+                    JsonText.of(ZoneRepresentations.record(record, zone)));
         }
     }
 
     private record Rendering(ZoneState state, JsonText text, List<WrittenRecord> records, long length) {
 
+        /** The text holds the records' texts, not copies of them. */
         Rendering(ZoneState state, JsonText text, List<WrittenRecord> records) {
-            this(
-                    state,
-                    text,
-                    records,
-                    text.length()
-                            + records.stream().mapToLong(r -> r.text().length()).sum());
+            this(state, text, records, text.length());
         }
     }
 
     private final Map<Long, Rendering> byZone = new ConcurrentHashMap<>();
-    private long heldChars;
+    private long heldBytes;
 
     @EJB
     ZoneCatalog catalog;
@@ -128,10 +124,8 @@ public class RenderedZones {
                             out.write(',');
                         }
                         // the zone's members, then its DNSSEC: written out, not copied into a new text
-                        String json = text.json();
-                        out.write(json, 0, json.length() - 1);
-                        out.write(ZoneRepresentations.dnssecMember(dnssec.get(state.zoneId()), true));
-                        out.write('}');
+                        ZoneRepresentations.withDnssec(text, dnssec.get(state.zoneId()), true)
+                                .writeTo(out);
                         first = false;
                     }
                 }
@@ -259,18 +253,18 @@ public class RenderedZones {
     /** Rare (once per change of a shown zone), so one lock keeps the count exact. */
     private synchronized void keep(Rendering rendering) {
         long length = rendering.length();
-        if (length > CAPACITY_CHARS / 4) {
+        if (length > CAPACITY_BYTES / 4) {
             return;
         }
         Rendering replaced = byZone.put(rendering.state().zoneId(), rendering);
-        heldChars += length - (replaced == null ? 0 : replaced.length());
+        heldBytes += length - (replaced == null ? 0 : replaced.length());
         // Over capacity: drop others, whichever come first (a miss costs one load, nothing more).
         Iterator<Rendering> others = byZone.values().iterator();
-        while (heldChars > CAPACITY_CHARS && others.hasNext()) {
+        while (heldBytes > CAPACITY_BYTES && others.hasNext()) {
             Rendering evicted = others.next();
             if (evicted != rendering) {
                 others.remove();
-                heldChars -= evicted.length();
+                heldBytes -= evicted.length();
             }
         }
     }

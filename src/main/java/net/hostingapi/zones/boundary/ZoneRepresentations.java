@@ -32,23 +32,20 @@ public final class ZoneRepresentations {
      * (a record never changes once stored, so its text can be kept). They are written into the
      * place an empty array holds in the zone's text.
      */
-    static JsonText zoneText(Zone zone, List<String> recordTexts) {
+    static JsonText zoneText(Zone zone, List<JsonText> recordTexts) {
         String text = members(zone, JsonValue.EMPTY_JSON_ARRAY).build().toString();
         int records = text.indexOf(EMPTY_RECORDS);
         if (records < 0) {
             throw new IllegalStateException("The zone's text has no records member");
         }
         int inside = records + EMPTY_RECORDS.length() - 1;
-        StringBuilder written = new StringBuilder(text.length()
-                        + recordTexts.stream().mapToInt(t -> t.length() + 1).sum())
-                .append(text, 0, inside);
-        String separator = "";
-        for (String record : recordTexts) {
-            written.append(separator).append(record);
-            separator = ",";
-        }
-        return new JsonText(written.append(text, inside, text.length()).toString());
+        return JsonText.join(
+                JsonText.of(text.substring(0, inside)),
+                JsonText.joinWith(COMMA, recordTexts),
+                JsonText.of(text.substring(inside)));
     }
+
+    private static final JsonText COMMA = JsonText.of(",");
 
     /** Where the records go: a string value cannot hold this, its quotes would be escaped. */
     private static final String EMPTY_RECORDS = ",\"records\":[]";
@@ -107,23 +104,22 @@ public final class ZoneRepresentations {
 
     /** The zone's text with {@code dnssec} as its last member. */
     static JsonText withDnssec(JsonText zone, ZoneDnssec dnssec, boolean withDs) {
-        String text = zone.json();
-        return new JsonText(text.substring(0, text.length() - 1) + dnssecMember(dnssec, withDs) + "}");
+        return zone.withLastMember(dnssecMember(dnssec, withDs));
     }
 
     /**
      * {@code ,"dnssec":{...}}, to follow a zone's members. Most zones are unsigned, and their
      * member is always the same text: a list of 10,000 zones built it 10,000 times (a third of the list).
      */
-    static String dnssecMember(ZoneDnssec dnssec, boolean withDs) {
+    static JsonText dnssecMember(ZoneDnssec dnssec, boolean withDs) {
         if (dnssec == null || ZoneDnssec.UNSIGNED.equals(dnssec.state()) && !dnssec.enabled()) {
             return withDs ? UNSIGNED_WITH_DS : UNSIGNED;
         }
-        return ",\"dnssec\":" + dnssecSummary(dnssec, withDs);
+        return JsonText.of(",\"dnssec\":" + dnssecSummary(dnssec, withDs));
     }
 
-    private static final String UNSIGNED = ",\"dnssec\":" + dnssecSummary(null, false);
-    private static final String UNSIGNED_WITH_DS = ",\"dnssec\":" + dnssecSummary(null, true);
+    private static final JsonText UNSIGNED = JsonText.of(",\"dnssec\":" + dnssecSummary(null, false));
+    private static final JsonText UNSIGNED_WITH_DS = JsonText.of(",\"dnssec\":" + dnssecSummary(null, true));
 
     /** What GET dnssec, enable and disable answer. */
     static JsonObject dnssec(ZoneSigning.Status status) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.reflect.Field;
 import java.util.List;
 import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;
@@ -45,9 +46,9 @@ class ZoneRepresentationsTest {
                 ZoneRepresentations.zoneText(zone, written(zone)).json());
     }
 
-    private static List<String> written(Zone zone) {
+    private static List<JsonText> written(Zone zone) {
         return zone.records().stream()
-                .map(r -> ZoneRepresentations.record(r, zone).toString())
+                .map(r -> JsonText.of(ZoneRepresentations.record(r, zone)))
                 .toList();
     }
 
