@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.history.entity.ZoneChangeEntry;
+import net.hostingapi.platform.control.RowInserts;
 import net.hostingapi.zones.control.ZoneEdited;
 
 /**
@@ -27,7 +28,7 @@ public class HistoryRecorder {
 
     void record(@Observes ZoneEdited edit) {
         ApiPrincipal principal = caller.principal();
-        em.persist(new ZoneChangeEntry(
+        ZoneChangeEntry entry = new ZoneChangeEntry(
                 edit.accountId(),
                 edit.zoneId(),
                 edit.zoneName(),
@@ -41,6 +42,7 @@ public class HistoryRecorder {
                 HistoryJson.settings(edit.settings()),
                 edit.serialBefore(),
                 edit.serialAfter(),
-                edit.domain()));
+                edit.domain());
+        RowInserts.insert(em, ZoneChangeEntry.INSERT, entry.insertValues());
     }
 }

@@ -5,6 +5,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedNativeQuery;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.LocalDateTime;
@@ -21,7 +22,15 @@ import java.time.LocalDateTime;
         name = ZoneChangeEntry.OF_ZONE,
         query = "SELECT e FROM ZoneChangeEntry e WHERE e.accountId = :account AND e.zoneName = :zone"
                 + " AND e.id < :before ORDER BY e.id DESC")
+@NamedNativeQuery(
+        name = ZoneChangeEntry.INSERT,
+        query = "INSERT INTO zone_history (account_id, zone_id, zone_name, created_at, operation, user_name,"
+                + " token_id, address, added, removed, settings, serial_before, serial_after, domain)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 public class ZoneChangeEntry {
+
+    /** The entry's insert, its parameters {@link #insertValues()}: see {@code RowInserts}. */
+    public static final String INSERT = "ZoneChangeEntry.insert";
 
     public static final String OF_ZONE = "ZoneChangeEntry.ofZone";
 
@@ -100,6 +109,26 @@ public class ZoneChangeEntry {
         this.serialBefore = serialBefore;
         this.serialAfter = serialAfter;
         this.domain = domain;
+    }
+
+    /** The values of {@link #INSERT}'s parameters, in its order. */
+    public Object[] insertValues() {
+        return new Object[] {
+            accountId,
+            zoneId,
+            zoneName,
+            createdAt,
+            operation,
+            userName,
+            tokenId,
+            address,
+            added,
+            removed,
+            settings,
+            serialBefore,
+            serialAfter,
+            domain
+        };
     }
 
     public Long id() {

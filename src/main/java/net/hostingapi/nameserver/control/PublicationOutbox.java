@@ -5,6 +5,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.control.RowInserts;
 import net.hostingapi.zones.control.ZonesChanged;
 
 /**
@@ -21,7 +22,10 @@ public class PublicationOutbox {
     EntityManager em;
 
     public void enqueue(@Observes ZonesChanged changed) {
-        changed.names().forEach(name -> em.persist(new PendingPublication(name, changed.rrsets())));
+        for (String name : changed.names()) {
+            RowInserts.insert(
+                    em, PendingPublication.INSERT, new PendingPublication(name, changed.rrsets()).insertValues());
+        }
     }
 
     public long backlog() {

@@ -5,6 +5,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedNativeQuery;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -19,7 +20,14 @@ import java.util.List;
  */
 @Entity
 @Table(name = "nameserver_outbox")
+@NamedNativeQuery(
+        name = PendingPublication.INSERT,
+        query = "INSERT INTO nameserver_outbox (name, created_at, attempts, next_attempt_at, last_error, rrsets)"
+                + " VALUES (?, ?, ?, ?, ?, ?)")
 public class PendingPublication {
+
+    /** The entry's insert, its parameters {@link #insertValues()}: see {@code RowInserts}. */
+    public static final String INSERT = "PendingPublication.insert";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -71,6 +79,11 @@ public class PendingPublication {
         long seconds = Math.min(longest.toSeconds(), 1L << Math.min(attempts - 1, 20));
         nextAttemptAt = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(Math.max(1, seconds));
         lastError = error == null ? null : error.substring(0, Math.min(500, error.length()));
+    }
+
+    /** The values of {@link #INSERT}'s parameters, in its order. */
+    public Object[] insertValues() {
+        return new Object[] {name, createdAt, attempts, nextAttemptAt, lastError, rrsets};
     }
 
     public Long id() {
