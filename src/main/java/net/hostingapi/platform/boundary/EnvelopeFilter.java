@@ -20,7 +20,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,13 +81,11 @@ public class EnvelopeFilter implements ContainerResponseFilter {
                 reply.warnAll(parameters.unknownParameterWarnings());
             }
             JsonText body = envelope(reply, requestId, clientTransactionId(request, parameters));
-            if (reply.isSuccess() && reply.streamed() != null) {
-                response.setEntity(streamed(body.json(), reply), response.getEntityAnnotations(), JSON_UTF8);
-            } else {
-                // Its pieces straight to the stream, with their length: never a String (Jersey's String
-                // writer encodes through a StreamEncoder, which took a sixth of a zone show's time, JFR),
-                // nor one array the size of the whole answer.
-                response.setEntity(written(body), response.getEntityAnnotations(), JSON_UTF8);
+            // Its pieces straight to the stream, with their length when it is known: never a String
+            // (Jersey's String writer encodes through a StreamEncoder, which took a sixth of a zone
+            // show's time, JFR), nor one array the size of the whole answer.
+            response.setEntity(written(body), response.getEntityAnnotations(), JSON_UTF8);
+            if (body.length() != JsonText.UNKNOWN_LENGTH) {
                 response.getHeaders().putSingle("Content-Length", Integer.toString(body.length()));
             }
             response.getHeaders().putSingle("Content-Type", JSON_CONTENT_TYPE);
@@ -210,30 +207,17 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     /** Written in pieces of at most this many bytes: the record texts of a zone are a hundred bytes each. */
     private static final int WRITE_BUFFER = 1 << 15;
 
-    private static StreamingOutput written(JsonText body) {
-        return output -> {
-            OutputStream out = new BufferedOutputStream(output, Math.min(WRITE_BUFFER, Math.max(1, body.length())));
-            body.writeTo(out);
-            out.flush();
-        };
-    }
-
     /**
-     * The envelope around a payload written while the answer is sent: {@code body} is the envelope
-     * with the payload's place empty (its data's text ends in the payload's name and colon, then
-     * whatever members follow it). The status and headers are sent first; a failure while the
-     * payload is written can only cut the answer short.
+     * The answer's body. With a payload written while it is sent (see {@link JsonText#streamed}), the
+     * status and headers go first: a failure while the payload is written can only cut it short.
      */
-    private static StreamingOutput streamed(String body, Reply reply) {
-        String data = reply.dataText().json();
-        int at = body.lastIndexOf(data) + data.indexOf(':') + 1;
-        byte[] before = body.substring(0, at).getBytes(StandardCharsets.UTF_8);
-        byte[] after = body.substring(at).getBytes(StandardCharsets.UTF_8);
+    private static StreamingOutput written(JsonText body) {
+        int buffer = body.length() == JsonText.UNKNOWN_LENGTH
+                ? WRITE_BUFFER
+                : Math.min(WRITE_BUFFER, Math.max(1, body.length()));
         return output -> {
-            OutputStream out = new BufferedOutputStream(output, 1 << 16);
-            out.write(before);
-            reply.streamed().writeTo(out);
-            out.write(after);
+            OutputStream out = new BufferedOutputStream(output, buffer);
+            body.writeTo(out);
             out.flush();
         };
     }

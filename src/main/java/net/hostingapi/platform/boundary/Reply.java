@@ -21,10 +21,8 @@ public final class Reply {
 
     private final int status;
     private final JsonValue data;
-    /** The data as written-out JSON instead of {@link #data}, when the payload came rendered. */
+    /** The data as written-out JSON instead of {@link #data}, when the payload came rendered or streamed. */
     private JsonText dataText;
-    /** Or the payload written while the answer is sent, {@link #dataText} then holding its name and the members after it. */
-    private StreamedJson streamed;
 
     private final List<Message> success = new ArrayList<>();
     private final List<Message> warnings = new ArrayList<>();
@@ -67,9 +65,7 @@ public final class Reply {
      * envelope is written around it, whatever its size.
      */
     public static Reply ok(MessageCode code, String name, StreamedJson payload) {
-        Reply reply = withStatus(200, code, name, JsonText.of(""));
-        reply.streamed = payload;
-        return reply;
+        return withStatus(200, code, name, JsonText.streamed(payload));
     }
 
     /** Adds a member to the data of a reply whose payload came written out (see {@link JsonText}). */
@@ -128,14 +124,6 @@ public final class Reply {
 
     public JsonText dataText() {
         return dataText;
-    }
-
-    /**
-     * The payload written while the answer is sent, or null; {@link #dataText} is then the data
-     * with this payload's place empty (after the payload's name and its colon).
-     */
-    public StreamedJson streamed() {
-        return streamed;
     }
 
     public List<Message> success() {

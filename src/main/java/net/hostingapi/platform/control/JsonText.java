@@ -20,10 +20,16 @@ public final class JsonText {
     private static final JsonText[] NO_PARTS = {};
     public static final JsonText CLOSE_OBJECT = of("}");
 
-    /** A piece of bytes, or null: pieces written one after the other. */
+    /** The length of a text with a piece written while the answer is sent. */
+    public static final int UNKNOWN_LENGTH = -1;
+
+    /** A piece of bytes, or null: a piece written while sent, or pieces one after the other. */
     private final byte[] bytes;
 
     private final int from;
+    /** A piece written while the answer is sent (see {@link StreamedJson}), or null. */
+    private final StreamedJson streamed;
+
     private final JsonText[] parts;
     /** Written between two of {@link #parts}: the commas of an array's elements; may be null. */
     private final JsonText separator;
@@ -33,21 +39,36 @@ public final class JsonText {
     private JsonText(byte[] bytes, int from, int length) {
         this.bytes = bytes;
         this.from = from;
+        this.streamed = null;
         this.parts = NO_PARTS;
         this.separator = null;
         this.length = length;
     }
 
+    private JsonText(StreamedJson streamed) {
+        this.bytes = null;
+        this.from = 0;
+        this.streamed = streamed;
+        this.parts = NO_PARTS;
+        this.separator = null;
+        this.length = UNKNOWN_LENGTH;
+    }
+
     private JsonText(JsonText[] parts, JsonText separator) {
         this.bytes = null;
         this.from = 0;
+        this.streamed = null;
         this.parts = parts;
         this.separator = separator;
         long sum = 0;
         for (JsonText part : parts) {
+            if (part.length == UNKNOWN_LENGTH) {
+                sum = UNKNOWN_LENGTH;
+                break;
+            }
             sum += part.length;
         }
-        if (separator != null && parts.length > 1) {
+        if (sum != UNKNOWN_LENGTH && separator != null && parts.length > 1) {
             sum += (long) separator.length * (parts.length - 1);
         }
         this.length = Math.toIntExact(sum);
@@ -60,6 +81,11 @@ public final class JsonText {
 
     public static JsonText of(JsonValue value) {
         return of(value.toString());
+    }
+
+    /** A value written while the answer is sent, never held whole: its length is {@link #UNKNOWN_LENGTH}. */
+    public static JsonText streamed(StreamedJson value) {
+        return new JsonText(value);
     }
 
     /** The pieces one after the other. */
@@ -87,7 +113,7 @@ public final class JsonText {
             }
             return new JsonText(bytes, from, length - 1);
         }
-        if (separator != null || parts.length == 0) {
+        if (streamed != null || separator != null || parts.length == 0) {
             throw new IllegalStateException("Not a JSON object's text");
         }
         JsonText[] shortened = parts.clone();
@@ -95,7 +121,10 @@ public final class JsonText {
         return new JsonText(shortened, null);
     }
 
-    /** The length in bytes: what a cache of such texts counts, and the answer's Content-Length. */
+    /**
+     * The length in bytes: what a cache of such texts counts, and the answer's Content-Length;
+     * {@link #UNKNOWN_LENGTH} when a piece is written while the answer is sent.
+     */
     public int length() {
         return length;
     }
@@ -103,6 +132,10 @@ public final class JsonText {
     public void writeTo(OutputStream out) throws IOException {
         if (bytes != null) {
             out.write(bytes, from, length);
+            return;
+        }
+        if (streamed != null) {
+            streamed.writeTo(out);
             return;
         }
         for (int i = 0; i < parts.length; i++) {
@@ -115,7 +148,7 @@ public final class JsonText {
 
     /** The whole text as one string: for tests and the rare caller that must read it. */
     public String json() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(length, 32));
         try {
             writeTo(out);
         } catch (IOException e) {

@@ -55,11 +55,11 @@ public class RenderedZones {
         }
     }
 
-    private record Rendering(ZoneState state, JsonText text, List<WrittenRecord> records, long length) {
+    private record Rendering(ZoneState state, JsonText text, List<WrittenRecord> records) {
 
-        /** The text holds the records' texts, not copies of them. */
-        Rendering(ZoneState state, JsonText text, List<WrittenRecord> records) {
-            this(state, text, records, text.length());
+        /** What it holds: the text, which holds the records' texts, not copies of them. */
+        long length() {
+            return text.length();
         }
     }
 

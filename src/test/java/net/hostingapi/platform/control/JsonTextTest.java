@@ -47,6 +47,19 @@ class JsonTextTest {
     }
 
     @Test
+    void aStreamedPieceIsWrittenInItsPlaceAndLeavesTheLengthUnknown() {
+        JsonText zones = JsonText.join(
+                JsonText.of("{\"zones\":"),
+                JsonText.streamed(out -> out.write("[{\"name\":\"bücher.example\"}]".getBytes(StandardCharsets.UTF_8))),
+                JsonText.CLOSE_OBJECT);
+        JsonText paged = zones.withLastMember(JsonText.of(",\"paging\":{\"next\":null}"));
+        assertEquals(JsonText.UNKNOWN_LENGTH, zones.length());
+        assertEquals(JsonText.UNKNOWN_LENGTH, paged.length());
+        assertEquals("{\"zones\":[{\"name\":\"bücher.example\"}]}", zones.json());
+        assertEquals("{\"zones\":[{\"name\":\"bücher.example\"}],\"paging\":{\"next\":null}}", paged.json());
+    }
+
+    @Test
     void onlyAnObjectTakesAMember() {
         assertThrows(IllegalStateException.class, () -> JsonText.of("[1]").withLastMember(JsonText.of(",\"c\":3")));
         assertThrows(
