@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +27,9 @@ import org.junit.jupiter.api.Test;
 class RunCommandIT {
 
     private static final Path DATA_DIR = Path.of("target", "run-command").toAbsolutePath();
+
+    /** The restart's HTTP workers: fewer than the requests the test holds open at once. */
+    private static final int HTTP_THREADS = 3;
 
     private static Process launcher;
     private static int port;
@@ -43,15 +49,18 @@ class RunCommandIT {
         port = EmbeddedMariaDb.freePort();
         firstStart = launch("first");
         stop();
-        restart = launch("restart");
+        restart = launch("restart", "HTTP_THREADS", Integer.toString(HTTP_THREADS));
     }
 
-    private static List<String> launch(String name) throws Exception {
+    private static List<String> launch(String name, String... variables) throws Exception {
         Path output = DATA_DIR.resolveSibling("run-command-" + name + ".out");
-        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN");
+        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN", "HTTP_THREADS");
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
         env.put("DATA_DIR", DATA_DIR.toString());
+        for (int i = 0; i < variables.length; i += 2) {
+            env.put(variables[i], variables[i + 1]);
+        }
         launcher = builder.start();
         return awaitReadyLine(output);
     }
@@ -130,6 +139,66 @@ class RunCommandIT {
         for (ListeningSockets.Listener listener : listening) {
             assertEquals("127.0.0.1", listener.address(), "mariadbd listens on " + listening);
         }
+    }
+
+    /**
+     * Twelve requests whose bodies have not arrived yet each hold a worker while it waits for them:
+     * Payara would add workers for them (up to 200 by default); with HTTP_THREADS=3 it keeps three,
+     * and the others wait their turn.
+     */
+    @Test
+    void theHttpWorkersAreAsManyAsHttpThreadsSays() throws Exception {
+        String token = Files.readString(DATA_DIR.resolve("bootstrap-token")).strip();
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4 * HTTP_THREADS; i++) {
+                Socket socket = new Socket("127.0.0.1", port);
+                socket.getOutputStream()
+                        .write(("POST /api/v1/dns/zones/create HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                        + "Authorization: Bearer " + token + "\r\n"
+                                        + "Content-Type: application/json\r\nContent-Length: 20\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                held.add(socket);
+            }
+            Thread.sleep(2000);
+            ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
+            assertEquals(HTTP_THREADS, httpWorkers(payara.pid()), "HTTP worker threads of Payara");
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    /** Payara's HTTP worker threads ("http-thread-pool::http-listener(n)", cut to 15 characters by Linux). */
+    private static long httpWorkers(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.filter(task -> {
+                        try {
+                            return Files.readString(task.resolve("comm")).startsWith("http-thread-poo");
+                        } catch (IOException gone) {
+                            return false; // the thread ended meanwhile
+                        }
+                    })
+                    .count();
+        }
+    }
+
+    @Test
+    void aWorkerCountThatIsNoNumberStopsTheStartWithStatus4() throws Exception {
+        Path output = DATA_DIR.resolveSibling("run-command-bad-threads.out");
+        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN");
+        builder.environment().put("HTTP_THREADS", "many");
+        builder.environment()
+                .put(
+                        "DATA_DIR",
+                        DATA_DIR.resolveSibling("run-command-bad-threads").toString());
+        Process bad = builder.start();
+        assertTrue(bad.waitFor(60, TimeUnit.SECONDS), "the run command ends at once");
+        assertEquals(4, bad.exitValue());
+        assertTrue(
+                Files.readString(output).contains("HTTP_THREADS is many"), "and says why: " + Files.readString(output));
     }
 
     /** The output up to and including the launcher's "Ready" line; fails if the launcher ends first or after five minutes. */

@@ -39,6 +39,12 @@ public final class ServiceLauncher {
         long started = System.nanoTime();
         Map<String, String> env = System.getenv();
         String port = env.getOrDefault("HTTP_PORT", "8080");
+        String httpThreads = env.getOrDefault("HTTP_THREADS", "");
+        if (!httpThreads.isEmpty() && !httpThreads.matches("[1-9][0-9]{0,3}")) {
+            System.err.println(
+                    "HTTP_THREADS is " + httpThreads + ": give the number of HTTP worker threads, 1 to 9999.");
+            System.exit(4);
+        }
         Path dataDir =
                 Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
@@ -118,6 +124,10 @@ public final class ServiceLauncher {
                 Path.of(configDir, "pre-boot-commands.asadmin").toString(),
                 "--postbootcommandfile",
                 Path.of(configDir, "post-boot-commands.asadmin").toString()));
+        if (!httpThreads.isEmpty()) {
+            // a fixed set of workers instead of Payara's default, which grows to 200 (README, Configuration)
+            command.addAll(List.of("--minhttpthreads", httpThreads, "--maxhttpthreads", httpThreads));
+        }
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         Map<String, String> childEnv = builder.environment();
         childEnv.put("HTTP_PORT", port);
