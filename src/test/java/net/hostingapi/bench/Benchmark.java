@@ -691,7 +691,7 @@ public final class Benchmark {
                 null,
                 Ratio.NONE,
                 "ours < 1000 ms",
-                o.measured() > 0 && o.non2xx() + o.failed() == 0 && o.p99Ms() < 1000);
+                o.measured() > 0 && o.errorFree() && o.p99Ms() < 1000);
         report.addText(
                 scenario,
                 "changes not seen within 10 s / failed",
@@ -996,7 +996,7 @@ public final class Benchmark {
      */
     private String unjudged(Result pdns) {
         boolean keptUp = pdns.measured() > 0
-                && pdns.errors().startsWith("0 / 0 / 0")
+                && pdns.errorFree()
                 && !pdns.cutShort()
                 && pdns.throughput() >= 0.95 * settings.openRate();
         return keptUp ? null : "not judged: PowerDNS did not answer " + settings.openRate() + "/s without errors";
@@ -1013,7 +1013,7 @@ public final class Benchmark {
                 null,
                 Ratio.LATENCY,
                 "ours < " + p99TargetMs + " ms",
-                o.measured() > 0 && o.errors().startsWith("0 / 0 / 0") && o.p99Ms() < p99TargetMs);
+                o.measured() > 0 && o.errorFree() && o.p99Ms() < p99TargetMs);
         report.addText(scenario, "errors (non-2xx / 5xx / failed of calls)", o.errors(), p.errors(), null, null);
     }
 

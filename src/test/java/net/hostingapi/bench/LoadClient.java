@@ -114,6 +114,11 @@ final class LoadClient {
         String errors() {
             return non2xx + " / " + status5xx + " / " + failed + " of " + calls;
         }
+
+        /** Every call answered, and with a 2xx. */
+        boolean errorFree() {
+            return non2xx == 0 && status5xx == 0 && failed == 0;
+        }
     }
 
     /** An operation sending {@code request} with {@code client}; the body is read to its end and dropped. */

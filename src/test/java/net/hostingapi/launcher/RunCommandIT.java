@@ -47,22 +47,28 @@ class RunCommandIT {
         ServiceLauncher.deleteTree(DATA_DIR);
         Files.createDirectories(DATA_DIR);
         port = EmbeddedMariaDb.freePort();
-        firstStart = launch("first");
+        firstStart = launch("first", Map.of());
         stop();
-        restart = launch("restart", "HTTP_THREADS", Integer.toString(HTTP_THREADS));
+        restart = launch("restart", Map.of("HTTP_THREADS", Integer.toString(HTTP_THREADS)));
     }
 
-    private static List<String> launch(String name, String... variables) throws Exception {
-        Path output = DATA_DIR.resolveSibling("run-command-" + name + ".out");
-        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN", "HTTP_THREADS");
+    private static List<String> launch(String name, Map<String, String> variables) throws Exception {
+        launcher = runCommand(name, variables).start();
+        return awaitReadyLine(output(name));
+    }
+
+    /** The run command on DATA_DIR and the port, its output in run-command-{name}.out, {@code variables} added. */
+    private static ProcessBuilder runCommand(String name, Map<String, String> variables) {
+        ProcessBuilder builder = ServiceProcess.runCommand(output(name), "BOOTSTRAP_TOKEN", "HTTP_THREADS");
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
         env.put("DATA_DIR", DATA_DIR.toString());
-        for (int i = 0; i < variables.length; i += 2) {
-            env.put(variables[i], variables[i + 1]);
-        }
-        launcher = builder.start();
-        return awaitReadyLine(output);
+        env.putAll(variables);
+        return builder;
+    }
+
+    private static Path output(String name) {
+        return DATA_DIR.resolveSibling("run-command-" + name + ".out");
     }
 
     @AfterAll
@@ -187,18 +193,19 @@ class RunCommandIT {
 
     @Test
     void aWorkerCountThatIsNoNumberStopsTheStartWithStatus4() throws Exception {
-        Path output = DATA_DIR.resolveSibling("run-command-bad-threads.out");
-        ProcessBuilder builder = ServiceProcess.runCommand(output, "BOOTSTRAP_TOKEN");
-        builder.environment().put("HTTP_THREADS", "many");
-        builder.environment()
-                .put(
-                        "DATA_DIR",
-                        DATA_DIR.resolveSibling("run-command-bad-threads").toString());
-        Process bad = builder.start();
+        Process bad = runCommand(
+                        "bad-threads",
+                        Map.of(
+                                "HTTP_THREADS",
+                                "many",
+                                "DATA_DIR",
+                                DATA_DIR.resolveSibling("run-command-bad-threads")
+                                        .toString()))
+                .start();
         assertTrue(bad.waitFor(60, TimeUnit.SECONDS), "the run command ends at once");
         assertEquals(4, bad.exitValue());
-        assertTrue(
-                Files.readString(output).contains("HTTP_THREADS is many"), "and says why: " + Files.readString(output));
+        String printed = Files.readString(output("bad-threads"));
+        assertTrue(printed.contains("HTTP_THREADS is many"), "and says why: " + printed);
     }
 
     /** The output up to and including the launcher's "Ready" line; fails if the launcher ends first or after five minutes. */
