@@ -30,10 +30,15 @@ class RunCommandIT {
 
     /** The restart's HTTP workers: fewer than the requests the test holds open at once. */
     private static final int HTTP_THREADS = 3;
+    /** The HTTP workers of server-config/pre-boot-commands.asadmin, which every deployment's Payara reads. */
+    private static final int DEFAULT_WORKERS = 16;
 
     private static Process launcher;
     private static int port;
     private static List<String> firstStart;
+    /** Payara's HTTP workers of the first start (no HTTP_THREADS) while more requests than the default wait for their bodies. */
+    private static long workersWithoutHttpThreads;
+
     private static List<String> restart;
 
     /**
@@ -48,6 +53,7 @@ class RunCommandIT {
         Files.createDirectories(DATA_DIR);
         port = EmbeddedMariaDb.freePort();
         firstStart = launch("first", Map.of());
+        workersWithoutHttpThreads = workersHolding(DEFAULT_WORKERS + 4);
         stop();
         restart = launch("restart", Map.of("HTTP_THREADS", Integer.toString(HTTP_THREADS)));
     }
@@ -149,15 +155,29 @@ class RunCommandIT {
 
     /**
      * Twelve requests whose bodies have not arrived yet each hold a worker while it waits for them:
-     * Payara would add workers for them (up to 200 by default); with HTTP_THREADS=3 it keeps three,
-     * and the others wait their turn.
+     * Payara would add workers for them (up to 200 by its own default); with HTTP_THREADS=3 it keeps
+     * three, and the others wait their turn.
      */
     @Test
     void theHttpWorkersAreAsManyAsHttpThreadsSays() throws Exception {
+        assertEquals(HTTP_THREADS, workersHolding(4 * HTTP_THREADS), "HTTP worker threads of Payara");
+    }
+
+    /** Without HTTP_THREADS the workers are the boot commands' fixed number, not Payara's pool growing to 200. */
+    @Test
+    void withoutHttpThreadsTheWorkersAreTheBootCommandsSixteen() {
+        assertEquals(
+                DEFAULT_WORKERS,
+                workersWithoutHttpThreads,
+                "HTTP worker threads of Payara with " + (DEFAULT_WORKERS + 4) + " requests waiting for their bodies");
+    }
+
+    /** The running service's HTTP workers while {@code requests} requests wait for their bodies. */
+    private static long workersHolding(int requests) throws Exception {
         String token = Files.readString(DATA_DIR.resolve("bootstrap-token")).strip();
         List<Socket> held = new ArrayList<>();
         try {
-            for (int i = 0; i < 4 * HTTP_THREADS; i++) {
+            for (int i = 0; i < requests; i++) {
                 Socket socket = new Socket("127.0.0.1", port);
                 socket.getOutputStream()
                         .write(("POST /api/v1/dns/zones/create HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -169,7 +189,7 @@ class RunCommandIT {
             }
             Thread.sleep(2000);
             ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
-            assertEquals(HTTP_THREADS, httpWorkers(payara.pid()), "HTTP worker threads of Payara");
+            return httpWorkers(payara.pid());
         } finally {
             for (Socket socket : held) {
                 socket.close();

@@ -125,7 +125,7 @@ public final class ServiceLauncher {
                 "--postbootcommandfile",
                 Path.of(configDir, "post-boot-commands.asadmin").toString()));
         if (!httpThreads.isEmpty()) {
-            // a fixed set of workers instead of Payara's default, which grows to 200 (README, Configuration)
+            // instead of the 16 of the pre-boot commands (README, Configuration)
             command.addAll(List.of("--minhttpthreads", httpThreads, "--maxhttpthreads", httpThreads));
         }
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
