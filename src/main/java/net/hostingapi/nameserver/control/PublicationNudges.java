@@ -43,7 +43,7 @@ public class PublicationNudges {
     ManagedExecutorService executor;
 
     @Inject
-    @ConfigProperty(name = "PUBLISH_GATHER_MILLIS", defaultValue = "200")
+    @ConfigProperty(name = "PUBLISH_GATHER_MILLIS", defaultValue = "500")
     long gatherMillis;
 
     /** How a drain waits; a test replaces it, with {@link #clock}, to follow the rounds without waiting. */
