@@ -115,9 +115,9 @@ final class LoadClient {
             return non2xx + " / " + status5xx + " / " + failed + " of " + calls;
         }
 
-        /** Every call answered, and with a 2xx. */
+        /** Every call answered, and with a 2xx (the 5xx answers are counted among the non-2xx). */
         boolean errorFree() {
-            return non2xx == 0 && status5xx == 0 && failed == 0;
+            return non2xx == 0 && failed == 0;
         }
     }
 
