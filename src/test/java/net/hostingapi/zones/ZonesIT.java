@@ -1143,6 +1143,60 @@ public class ZonesIT {
         assertEquals(8, afterDeletion.getJsonArray("records").size());
     }
 
+    /**
+     * Writers of one zone at the same time: each answer is built on the rendering the writer before
+     * it kept when it committed (or on the zone read anew), and must be the zone as that addition
+     * left it: its own record, every record acknowledged before it was sent, none that is not stored.
+     */
+    @Test
+    void concurrentAdditionsToOneZoneEachAnswerTheZoneAsTheyLeftIt() throws Exception {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        zone(name); // a kept rendering to build on from the start
+        int writers = 8;
+        int each = 6;
+        Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<String> faults = java.util.Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                running.add(pool.submit(() -> {
+                    for (int i = 0; i < each; i++) {
+                        String own = "w" + writer + "n" + i;
+                        Set<String> before = Set.copyOf(acknowledged);
+                        Api.Response answer = add(name, record(own, "A", "192.0.2." + (writer * each + i + 2), null));
+                        if (answer.status() != 200) {
+                            faults.add(own + ": " + answer.status() + " " + answer.body());
+                            return;
+                        }
+                        Set<String> answered = recordNames(answer.data().getJsonObject("zone"));
+                        if (!answered.contains(own) || !answered.containsAll(before)) {
+                            faults.add(own + " answered " + answered + " after " + before);
+                        }
+                        acknowledged.add(own);
+                    }
+                }));
+            }
+            for (Future<?> writer : running) {
+                writer.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(), faults);
+        JsonObject stored = fresh(name);
+        assertEquals(writers * each + 1, stored.getJsonArray("records").size());
+        assertTrue(recordNames(stored).containsAll(acknowledged));
+        assertEquals(stored, zone(name), "the show after them");
+    }
+
+    private static Set<String> recordNames(JsonObject zone) {
+        return zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
+                .map(r -> r.getString("name"))
+                .collect(Collectors.toSet());
+    }
+
     /** Deleting a project unlinks its zones in the database without touching them: shows and additions see it. */
     @Test
     void aDeletedProjectLeavesShownZonesAtOnce() {

@@ -85,6 +85,10 @@ public class ZoneEditor {
     @Inject
     Event<ZoneEdited> edits;
 
+    /** An addition as committed: its answer is rendered from the rendering of the state before it (boundary). */
+    @Inject
+    Event<Changed> additions;
+
     @Inject
     RecordIds recordIds;
 
@@ -412,7 +416,11 @@ public class ZoneEditor {
             changes.fire(ZonesChanged.ofRecords(served(zone), touched, settings));
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
-        return new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
+        Changed changed = new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
+        if (!added.isEmpty() || retimed) {
+            additions.fire(changed);
+        }
+        return changed;
     }
 
     private List<ZoneRecord> sameNamed(Zone zone, List<String> names) {
