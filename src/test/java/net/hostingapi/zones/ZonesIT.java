@@ -1338,9 +1338,16 @@ public class ZonesIT {
                 Json.createObjectBuilder().add("zone", name).build());
         assertEquals(409, refused.status(), refused.body());
         assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + name).status());
+        long id = zone(name).getJsonNumber("id").longValue();
         Api.Response forced = api.form("DELETE", "/api/v1/dns/zones/delete", "zone=" + name + "&forceDelete=1");
         assertEquals(200, forced.status(), forced.body());
+        JsonObject answered = forced.data().getJsonObject("zone");
+        assertEquals(Set.of("www"), recordNames(answered), "the deleted zone as it was");
+        assertEquals(0, answered.getJsonArray("domains").size(), "without its domains");
         assertEquals(404, api.get("/api/v1/dns/zones/show?zone=" + name).status());
+        // gone with it in the database: its records and domains (one DELETE of the zone, the foreign keys do the rest)
+        assertEquals(0, Database.count("SELECT COUNT(*) FROM zone_records WHERE zone_id = ?", id));
+        assertEquals(0, Database.count("SELECT COUNT(*) FROM zone_domains WHERE zone_id = ?", id));
         String plain = createZone();
         assertEquals(
                 200,

@@ -341,9 +341,15 @@ public class ZoneEditor {
                 zone.serial(),
                 null,
                 null));
-        zone.dissociateAll();
-        em.remove(zone);
-        em.flush();
+        // One statement; the foreign keys delete the zone's records, domains and DNSSEC state with it.
+        // Removed through the persistence context, every record was first read again (EclipseLink
+        // checks that each object removed by a cascade exists): a zone of 1,000 records cost 1,000
+        // SELECTs before its 1,000 DELETEs. Detached first, so that nothing of it is written at commit.
+        em.detach(zone);
+        zone.dissociateAll(); // as answered: without its domains
+        em.createNativeQuery("DELETE FROM zones WHERE id = ?")
+                .setParameter(1, zone.id())
+                .executeUpdate();
         changes.fire(ZonesChanged.of(served));
         return zone;
     }
