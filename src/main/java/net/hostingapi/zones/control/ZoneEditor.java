@@ -412,6 +412,8 @@ public class ZoneEditor {
                 warnings.add(alreadyPresent(path));
             }
         }
+        // A changed record is no longer what the previous rendering holds: no before-state to build on.
+        Changed changed = new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
         if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
@@ -420,10 +422,6 @@ public class ZoneEditor {
             edited(zone, ZoneOperation.RECORDS_ADD, null, serialBefore, addedDrafts, retimedFrom, null);
             touched.addAll(added);
             changes.fire(ZonesChanged.ofRecords(served(zone), touched, settings));
-        }
-        // A changed record is no longer what the previous rendering holds: no before-state to build on.
-        Changed changed = new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
-        if (!added.isEmpty() || retimed) {
             additions.fire(changed);
         }
         return changed;
