@@ -14,9 +14,11 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -1154,8 +1156,8 @@ public class ZonesIT {
         zone(name); // a kept rendering to build on from the start
         int writers = 8;
         int each = 6;
-        Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        List<String> faults = java.util.Collections.synchronizedList(new ArrayList<>());
+        Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+        List<String> faults = Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(writers);
         try {
             List<Future<?>> running = new ArrayList<>();
