@@ -20,6 +20,7 @@ import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.ClientAddresses;
 import net.hostingapi.platform.boundary.RequestParameters;
+import net.hostingapi.platform.boundary.ServletRequests;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
@@ -38,7 +39,7 @@ public class AccessFilter implements ContainerRequestFilter {
     ResourceInfo resource;
 
     @Context
-    HttpServletRequest request;
+    HttpServletRequest servletRequest;
 
     @Inject
     FailedAuthentications failures;
@@ -48,6 +49,7 @@ public class AccessFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext context) {
+        HttpServletRequest request = ServletRequests.of(context, servletRequest);
         RequestParameters.of(request); // a body that could not be read is refused (400/413/415) before anything else
         Method method = resource.getResourceMethod();
         // OPTIONS is Jersey's own answer (the allowed methods), never an operation: no token needed.

@@ -56,6 +56,7 @@ public class EdgeFilter implements Filter {
                     http, httpResponse, rawPath, new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
             return;
         }
+        ServletRequests.remember(http);
         chain.doFilter(request, response);
         if (!RequestLog.recorded(http) && !http.isAsyncStarted()) {
             // Answered by another servlet or filter: web forwards, and /health, /metrics and /openapi, whose

@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.Provider;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
@@ -59,7 +58,8 @@ public class EnvelopeFilter implements ContainerResponseFilter {
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        String requestId = RequestIds.of(servletRequest);
+        HttpServletRequest servlet = ServletRequests.of(request, servletRequest);
+        String requestId = RequestIds.of(servlet);
         response.getHeaders().putSingle("X-Request-Id", requestId);
         if ("OPTIONS".equals(request.getMethod())
                 && response.getStatus() == 200
@@ -76,7 +76,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             refusal = firstError(reply);
             response.setStatus(reply.status());
             reply.headers().forEach(response.getHeaders()::putSingle);
-            Parameters parameters = parametersOrNull();
+            Parameters parameters = parametersOrNull(servlet);
             if (parameters != null && parameters.isBound() && reply.status() != 400) {
                 reply.warnAll(parameters.unknownParameterWarnings());
             }
@@ -94,7 +94,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
         Method method = resource.getResourceMethod();
         requestLog.record(
-                servletRequest,
+                servlet,
                 request.getMethod(),
                 request.getUriInfo().getRequestUri().getRawPath(),
                 method == null
@@ -163,9 +163,9 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         return reply.errors().isEmpty() ? null : reply.errors().get(0).code();
     }
 
-    private Parameters parametersOrNull() {
+    private static Parameters parametersOrNull(HttpServletRequest servlet) {
         try {
-            return RequestParameters.of(servletRequest);
+            return RequestParameters.of(servlet);
         } catch (ApiException | IllegalStateException e) {
             return null;
         }
@@ -212,14 +212,65 @@ public class EnvelopeFilter implements ContainerResponseFilter {
      * status and headers go first: a failure while the payload is written can only cut it short.
      */
     private static StreamingOutput written(JsonText body) {
-        int buffer = body.length() == JsonText.UNKNOWN_LENGTH
-                ? WRITE_BUFFER
-                : Math.min(WRITE_BUFFER, Math.max(1, body.length()));
         return output -> {
-            OutputStream out = new BufferedOutputStream(output, buffer);
+            OutputStream out = new GatheringOutput(output, WRITE_BUFFERS.get());
             body.writeTo(out);
             out.flush();
         };
+    }
+
+    /**
+     * The buffer of each thread that writes answers (the fixed pool of HTTP workers): one allocated
+     * for every answer was a tenth of all that a show allocated, and so of the collections that
+     * pause every request in flight.
+     */
+    private static final ThreadLocal<byte[]> WRITE_BUFFERS = ThreadLocal.withInitial(() -> new byte[WRITE_BUFFER]);
+
+    /** Gathers small pieces into writes of up to a buffer's size; larger pieces go through as they are. */
+    static final class GatheringOutput extends OutputStream {
+
+        private final OutputStream out;
+        private final byte[] buffer;
+        private int count;
+
+        GatheringOutput(OutputStream out, byte[] buffer) {
+            this.out = out;
+            this.buffer = buffer;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (count == buffer.length) {
+                drain();
+            }
+            buffer[count++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (length > buffer.length - count) {
+                drain();
+                if (length >= buffer.length) {
+                    out.write(bytes, offset, length);
+                    return;
+                }
+            }
+            System.arraycopy(bytes, offset, buffer, count, length);
+            count += length;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            drain();
+            out.flush();
+        }
+
+        private void drain() throws IOException {
+            if (count > 0) {
+                out.write(buffer, 0, count);
+                count = 0;
+            }
+        }
     }
 
     static JsonObject envelopeObject(Reply reply, String requestId, String clientTransactionId) {

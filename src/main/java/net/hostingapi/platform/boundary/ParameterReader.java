@@ -35,8 +35,8 @@ public class ParameterReader implements ContainerRequestFilter {
             throw ApiException.badRequest(
                     MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
         }
-        byte[] body = RequestParameters.read(
-                servletRequest, servletRequest.getContentLengthLong(), request.getEntityStream());
+        HttpServletRequest servlet = ServletRequests.of(request, servletRequest);
+        byte[] body = RequestParameters.read(servlet, servlet.getContentLengthLong(), request.getEntityStream());
         if (body != null) {
             request.setEntityStream(new ByteArrayInputStream(body));
         }

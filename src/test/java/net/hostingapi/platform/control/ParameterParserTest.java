@@ -1,9 +1,11 @@
 package net.hostingapi.platform.control;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,22 @@ import org.junit.jupiter.api.Test;
 class ParameterParserTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+
+    @Test
+    void bodiesAreReadWholeWhateverTheirLengthSays() {
+        byte[] large = "0123456789abcdef".repeat(1500).getBytes(StandardCharsets.US_ASCII); // past one read buffer
+        for (long declared : new long[] {-1, large.length}) {
+            assertArrayEquals(large, ParameterParser.readBody(declared, new ByteArrayInputStream(large)));
+        }
+        assertArrayEquals(new byte[] {'x'}, ParameterParser.readBody(-1, new ByteArrayInputStream(new byte[] {'x'})));
+        assertArrayEquals(new byte[0], ParameterParser.readBody(-1, new ByteArrayInputStream(new byte[0])));
+        assertArrayEquals(new byte[0], ParameterParser.readBody(0, new ByteArrayInputStream(new byte[0])));
+        ApiException tooLarge = assertThrows(
+                ApiException.class,
+                () -> ParameterParser.readBody(
+                        -1, new ByteArrayInputStream(new byte[(int) ParameterParser.MAX_BODY_BYTES + 1])));
+        assertEquals(413, tooLarge.status());
+    }
 
     @Test
     void manyAppendedKeysParseInLinearTime() {
