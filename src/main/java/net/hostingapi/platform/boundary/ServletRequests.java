@@ -6,7 +6,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 /**
  * The servlet request itself for JAX-RS's filters, instead of the {@code @Context} proxy: every call
  * on that proxy looked the request up again in HK2's request scope, some fifteen lookups a request
- * (a profile of shows under 50 clients: a twentieth of the service's CPU under HK2's lookups). The
+ * (a profile of shows under 50 clients: 2 % of the service's CPU). The
  * outermost servlet filter keeps the request as one of its attributes, which Jersey hands out as
  * the request context's property; JAX-RS sees the same object, since no filter between wraps it.
  */
