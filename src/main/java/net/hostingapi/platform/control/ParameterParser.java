@@ -38,6 +38,8 @@ final class ParameterParser {
     /** How much of a too large body is read and dropped before answering 413. */
     private static final long MAX_DRAINED_BYTES = 16 * MAX_BODY_BYTES;
 
+    private static final byte[] NO_BODY = {};
+
     /**
      * Most values (leaves: texts, numbers, booleans, nulls) one request may carry, query and body
      * together; 413 beyond. 1000 records of six fields each stay well below it.
@@ -103,8 +105,6 @@ final class ParameterParser {
             }
         }
     }
-
-    private static final byte[] NO_BODY = {};
 
     /**
      * Reads a body of at most {@link #MAX_BODY_BYTES}; a larger one is refused with 413. Up to
