@@ -543,6 +543,32 @@ public class ZonesIT {
         assertEquals(422, add(name, record("two-more", "A", "192.0.2.2", null)).status(), "full again");
     }
 
+    /**
+     * An addition keeps the zone's count for the next one (ZoneRecordCounts): what it stored, not
+     * what it sent, since a record already present takes no place.
+     */
+    @Test
+    void theLimitCountsWhatAnAdditionStoredNotWhatItSent() {
+        String name = createZone();
+        for (int batch = 0; batch < 10; batch++) {
+            JsonArrayBuilder records = Json.createArrayBuilder();
+            for (int i = 0; i < (batch == 9 ? 998 : 1000); i++) {
+                records.add(record("b" + batch + "n" + i, "A", "192.0.2.1", null));
+            }
+            assertEquals(200, add(name, records).status());
+        }
+        Api.Response halfPresent =
+                add(name, record("b0n0", "A", "192.0.2.1", null), record("new-1", "A", "192.0.2.2", null));
+        assertEquals(200, halfPresent.status(), halfPresent.body());
+        assertEquals(
+                9_999,
+                halfPresent.data().getJsonObject("zone").getJsonArray("records").size());
+        Api.Response last = add(name, record("new-2", "A", "192.0.2.2", null));
+        assertEquals(200, last.status(), "the 10,000th record fits: " + last.body());
+        assertEquals(422, add(name, record("new-3", "A", "192.0.2.2", null)).status(), "full");
+        assertEquals(10_000, zone(name).getJsonArray("records").size());
+    }
+
     // ---- rights and accounts
 
     @Test

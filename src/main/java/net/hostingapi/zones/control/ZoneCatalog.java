@@ -376,13 +376,21 @@ public class ZoneCatalog {
      * names} has records in it (an addition of new names, the common one, then reads no records:
      * there is nothing to collide with). The subqueries read
      * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
-     * once the row lock is held, so they see every change committed before it.
+     * once the row lock is held, so they see every change committed before it. The records are
+     * not counted when the zone is still in the state of {@code remembered} (null: none).
      */
     static LockedZone lockedForAddition(
-            EntityManager em, String zone, long accountId, List<String> names, NameClaims.ForeignNames foreign) {
+            EntityManager em,
+            String zone,
+            long accountId,
+            List<String> names,
+            NameClaims.ForeignNames foreign,
+            ZoneRecordCounts.Counted remembered) {
+        // MariaDB evaluates only the CASE branch taken: in the remembered state the count is not made.
         Query query = em.createNativeQuery(
                 """
-                SELECT z.*, (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) AS record_count,
+                SELECT z.*, CASE WHEN z.id = ? AND z.version = ? THEN -1
+                            ELSE (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) END AS record_count,
                        (SELECT d.enabled FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_enabled,
                        (SELECT d.state FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_state,
                        (SELECT d.unsign_at FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_unsign_at,
@@ -397,7 +405,9 @@ public class ZoneCatalog {
                                         + "))")
                         + " AS names_present FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
                 Zone.WITH_COUNT_AND_DNSSEC);
-        int at = 1;
+        query.setParameter(1, remembered == null ? 0L : remembered.zoneId())
+                .setParameter(2, remembered == null ? -1L : remembered.version());
+        int at = 3;
         for (Object parameter : foreign == null ? List.of() : foreign.parameters()) {
             query.setParameter(at++, parameter);
         }
@@ -420,12 +430,18 @@ public class ZoneCatalog {
                 ? null
                 : ZoneDnssec.asRead(
                         locked.id(), Boolean.TRUE.equals(row[2]), dnssecState, (LocalDateTime) row[4], (String) row[5]);
+        long records = ((Number) row[1]).longValue();
+        if (records < 0 && !remembered.counts(locked)) {
+            // the same id and version, another creation time: a zone restored from a backup
+            records = ((Number) em.createNativeQuery("SELECT COUNT(*) FROM zone_records WHERE zone_id = ?")
+                            .setParameter(1, locked.id())
+                            .getSingleResult())
+                    .longValue();
+        } else if (records < 0) {
+            records = remembered.records();
+        }
         return new LockedZone(
-                locked,
-                ((Number) row[1]).longValue(),
-                dnssec,
-                ((Number) row[6]).intValue() != 0,
-                ((Number) row[8]).intValue() != 0);
+                locked, records, dnssec, ((Number) row[6]).intValue() != 0, ((Number) row[8]).intValue() != 0);
     }
 
     /** The zone's name as stored; a name that cannot be a zone's is none the caller has (404). */

@@ -43,7 +43,8 @@ public class ZoneEditor {
      * A changed zone and the warnings the change produced (a record already present, no record
      * matched). For an addition also the zone's state before it and the records added, so the
      * answer can be the previous rendering plus these without reading the zone's other records,
-     * and the zone's DNSSEC as read with it ({@code dnssecRead}; a null row: unsigned).
+     * and the zone's DNSSEC as read with it ({@code dnssecRead}; a null row: unsigned), and the
+     * number of records the zone holds after it ({@code records}; -1 for other changes).
      */
     public record Changed(
             Zone zone,
@@ -51,10 +52,11 @@ public class ZoneEditor {
             ZoneState before,
             List<ZoneRecord> added,
             boolean dnssecRead,
-            ZoneDnssec dnssec) {
+            ZoneDnssec dnssec,
+            long records) {
 
         Changed(Zone zone, List<Message> warnings) {
-            this(zone, warnings, null, List.of(), false, null);
+            this(zone, warnings, null, List.of(), false, null, -1);
         }
     }
 
@@ -91,6 +93,9 @@ public class ZoneEditor {
 
     @Inject
     RecordIds recordIds;
+
+    @Inject
+    ZoneRecordCounts recordCounts;
 
     @Inject
     DnssecSettings dnssecSettings;
@@ -356,7 +361,8 @@ public class ZoneEditor {
 
     /**
      * Reads only what the additions can collide with: the zone's records of the names added
-     * (duplicates, CNAME rules) and the zone's record count (limit). Loading every record of
+     * (duplicates, CNAME rules) and the zone's record count (limit; as the last addition left it
+     * while the zone has not changed otherwise, {@link ZoneRecordCounts}). Loading every record of
      * the zone under its lock took a third of an addition's time on zones of a few hundred records (JFR).
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
@@ -370,7 +376,12 @@ public class ZoneEditor {
                 .toList();
         // asked with the lock, answered (409) only once the request is otherwise valid, as before
         ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(
-                em, name, caller.accountId(), names, NameClaims.foreignNames(name, names, caller.accountId()));
+                em,
+                name,
+                caller.accountId(),
+                names,
+                NameClaims.foreignNames(name, names, caller.accountId()),
+                recordCounts.remembered(name));
         Zone zone = locked.zone();
         access.requireZone(zone.name());
         ZoneState before = ZoneState.of(zone);
@@ -413,7 +424,8 @@ public class ZoneEditor {
             }
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
-        Changed changed = new Changed(zone, warnings, retimed ? null : before, added, true, locked.dnssec());
+        Changed changed = new Changed(
+                zone, warnings, retimed ? null : before, added, true, locked.dnssec(), locked.records() + added.size());
         if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
