@@ -377,7 +377,7 @@ public class ZoneCatalog {
      * there is nothing to collide with). The subqueries read
      * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
      * once the row lock is held, so they see every change committed before it. The records are
-     * not counted when the zone is still in the state of {@code remembered} (null: none).
+     * not counted when the zone is still in the state of {@code remembered}.
      */
     static LockedZone lockedForAddition(
             EntityManager em,
@@ -389,7 +389,7 @@ public class ZoneCatalog {
         // MariaDB evaluates only the CASE branch taken: in the remembered state the count is not made.
         Query query = em.createNativeQuery(
                 """
-                SELECT z.*, CASE WHEN z.id = ? AND z.version = ? THEN -1
+                SELECT z.*, CASE WHEN z.id = ? AND z.created_at = ? AND z.version = ? THEN -1
                             ELSE (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) END AS record_count,
                        (SELECT d.enabled FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_enabled,
                        (SELECT d.state FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_state,
@@ -405,9 +405,10 @@ public class ZoneCatalog {
                                         + "))")
                         + " AS names_present FROM zones z WHERE z.name = ? AND z.account_id = ? FOR UPDATE",
                 Zone.WITH_COUNT_AND_DNSSEC);
-        query.setParameter(1, remembered == null ? 0L : remembered.zoneId())
-                .setParameter(2, remembered == null ? -1L : remembered.version());
-        int at = 3;
+        query.setParameter(1, remembered.state().zoneId())
+                .setParameter(2, remembered.state().createdAt())
+                .setParameter(3, remembered.state().version());
+        int at = 4;
         for (Object parameter : foreign == null ? List.of() : foreign.parameters()) {
             query.setParameter(at++, parameter);
         }
@@ -431,13 +432,7 @@ public class ZoneCatalog {
                 : ZoneDnssec.asRead(
                         locked.id(), Boolean.TRUE.equals(row[2]), dnssecState, (LocalDateTime) row[4], (String) row[5]);
         long records = ((Number) row[1]).longValue();
-        if (records < 0 && !remembered.counts(locked)) {
-            // the same id and version, another creation time: a zone restored from a backup
-            records = ((Number) em.createNativeQuery("SELECT COUNT(*) FROM zone_records WHERE zone_id = ?")
-                            .setParameter(1, locked.id())
-                            .getSingleResult())
-                    .longValue();
-        } else if (records < 0) {
+        if (records < 0) {
             records = remembered.records();
         }
         return new LockedZone(

@@ -4,10 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import net.hostingapi.zones.entity.Zone;
 
 /**
  * How many records each zone held when an addition to it last committed, with the zone's state
@@ -23,32 +21,20 @@ public class ZoneRecordCounts {
     static final int CAPACITY = 20_000;
 
     /**
-     * The zone's number of records in the state of id, creation time and version (the version
-     * covers its records; the creation time tells a zone from a later one with the same id). Read
-     * off the zone's own row: its user and project (in {@link ZoneState}) would cost queries.
+     * The zone's number of records in a state: its id, creation time and version are what count
+     * (the version covers its records; the creation time tells a zone from a later one with the
+     * same id).
      */
-    public record Counted(long zoneId, LocalDateTime createdAt, long version, long records) {
+    public record Counted(ZoneState state, long records) {}
 
-        static Counted of(Zone zone, long records) {
-            return new Counted(zone.id(), createdAt(zone), zone.version(), records);
-        }
-
-        boolean counts(Zone zone) {
-            return zone.id() == zoneId
-                    && zone.version() == version
-                    && createdAt(zone).equals(createdAt);
-        }
-
-        private static LocalDateTime createdAt(Zone zone) {
-            return zone.createdAt().truncatedTo(ChronoUnit.SECONDS);
-        }
-    }
+    /** Nothing remembered: no zone has id 0 or version -1. */
+    static final Counted NONE = new Counted(new ZoneState(0, LocalDateTime.of(1970, 1, 1, 0, 0), -1, null, null), -1);
 
     private final Map<String, Counted> byName = new ConcurrentHashMap<>();
 
-    /** What the last committed addition to the zone of this (normalized) name left, or null. */
+    /** What the last committed addition to the zone of this (normalized) name left, or {@link #NONE}. */
     Counted remembered(String zoneName) {
-        return byName.get(zoneName);
+        return byName.getOrDefault(zoneName, NONE);
     }
 
     /** Kept only once the addition committed: a rolled-back one must not be taken for the zone's state. */
@@ -59,6 +45,6 @@ public class ZoneRecordCounts {
         if (byName.size() >= CAPACITY) {
             byName.clear();
         }
-        byName.put(added.zone().name(), Counted.of(added.zone(), added.records()));
+        byName.put(added.zone().name(), new Counted(ZoneState.of(added.zone()), added.records()));
     }
 }
