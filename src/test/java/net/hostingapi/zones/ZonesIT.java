@@ -1662,7 +1662,6 @@ public class ZonesIT {
         return shown.data().getJsonObject("zone");
     }
 
-    /** The zone as the list renders it: anew from the database, never from a kept rendering. */
     /**
      * The zone rendered afresh from the database: its version is moved on behind the service's
      * back, so no rendering the service keeps matches its state any more.

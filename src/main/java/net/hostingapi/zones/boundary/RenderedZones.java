@@ -31,7 +31,8 @@ import net.hostingapi.zones.entity.ZoneRecord;
  * only unchanged zones are answered from here. A change answers with the whole zone: its
  * rendering reuses the written-out records of the previous one (a record never changes once
  * stored, except its TTL, which is compared), an addition adds its records to them without reading the zone's others, and the
- * result is what shows answer with next. Bounded by the bytes held.
+ * result is what shows answer with next. A rendering is kept only of records read with the
+ * zone's row, so that building on it never adds a record it already holds. Bounded by the bytes held.
  */
 @ApplicationScoped
 public class RenderedZones {
@@ -165,9 +166,15 @@ public class RenderedZones {
         return loads;
     }
 
-    /** The zone as changed (or loaded) right now, remembered for the shows that follow. */
+    /** The zone as changed right now, remembered for the shows that follow. */
     JsonText render(Zone zone) {
-        return withDnssec(plain(zone), zone.id());
+        return withDnssec(plain(withItsRecords(zone)), zone.id());
+    }
+
+    /** The changed zone with records as of its row ({@link ZoneCatalog#withItsRecords}); if deleted since, itself. */
+    private Zone withItsRecords(Zone zone) {
+        Zone read = catalog.withItsRecords(zone);
+        return read == null ? zone : read;
     }
 
     /** Without its DNSSEC: what is kept, per state of the zone. */
@@ -231,7 +238,7 @@ public class RenderedZones {
         if (previous == null
                 || !previous.state().equals(changed.before())
                 || changed.added().stream().anyMatch(r -> r.id() == null)) {
-            return plain(zone);
+            return plain(withItsRecords(zone));
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
         for (ZoneRecord added : changed.added()) {

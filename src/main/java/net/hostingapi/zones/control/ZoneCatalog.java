@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import javax.sql.DataSource;
@@ -148,7 +149,7 @@ public class ZoneCatalog {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     public List<Zone> zones(Collection<Long> ids) {
         // One query each for records, domains, user and project of all of them, not one per zone.
-        return em.createNamedQuery(Zone.OF_ACCOUNT_BY_IDS, Zone.class)
+        List<Zone> zones = em.createNamedQuery(Zone.OF_ACCOUNT_BY_IDS, Zone.class)
                 .setParameter("account", caller.accountId())
                 .setParameter("ids", ids)
                 .setHint("eclipselink.batch.type", "IN")
@@ -158,6 +159,24 @@ public class ZoneCatalog {
                 .setHint("eclipselink.batch", "z.project")
                 .setHint("eclipselink.read-only", "true")
                 .getResultList();
+        // Read in this transaction, as of the zones' rows (see withItsRecords), not when rendered.
+        zones.forEach(Zone::loadWhole);
+        return zones;
+    }
+
+    /**
+     * The changed zone with its records as of its row: itself when they were read in its
+     * transaction (loaded with it, or changed under its lock), otherwise the zone read anew with
+     * them in one query (null: deleted since). Records left to load after the transaction can hold
+     * a later writer's records under this zone's version: a rendering kept for that version held
+     * them, and that writer, building its answer on it, listed its records twice.
+     */
+    @RolesAllowed({Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD})
+    public Zone withItsRecords(Zone zone) {
+        if (em.getEntityManagerFactory().getPersistenceUnitUtil().isLoaded(zone, "records")) {
+            return zone;
+        }
+        return read(em, zone.name(), caller.accountId()).orElse(null);
     }
 
     /** The number of records of each of the caller's zones {@code ids} (zones without records absent). */
@@ -332,6 +351,10 @@ public class ZoneCatalog {
      * Unicode). Another account's zone, and a name that cannot be a zone, are 404 alike.
      */
     static Zone find(EntityManager em, String zone, long accountId) {
+        return read(em, zone, accountId).orElseThrow(() -> ApiException.notFound("Zone"));
+    }
+
+    private static Optional<Zone> read(EntityManager em, String zone, long accountId) {
         // Readers only: records in the same query, and no change-tracking copies of what nobody changes.
         return em.createNamedQuery(Zone.OF_ACCOUNT_BY_NAME, Zone.class)
                 .setParameter("name", normalized(zone))
@@ -339,8 +362,7 @@ public class ZoneCatalog {
                 .setHint("eclipselink.left-join-fetch", "z.records")
                 .setHint("eclipselink.read-only", "true")
                 .getResultStream()
-                .findFirst()
-                .orElseThrow(() -> ApiException.notFound("Zone"));
+                .findFirst();
     }
 
     /**

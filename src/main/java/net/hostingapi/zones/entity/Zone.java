@@ -304,6 +304,14 @@ public class Zone {
         return project;
     }
 
+    /** Reads now what is otherwise read on first use: records, domains, user and project. */
+    public void loadWhole() {
+        records.size();
+        domains.size();
+        user();
+        project();
+    }
+
     /** Ordered by name, type and id, however they were loaded or added. */
     public List<ZoneRecord> records() {
         return records.stream().sorted(RECORD_ORDER).toList();
