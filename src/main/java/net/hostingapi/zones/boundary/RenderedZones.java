@@ -223,13 +223,15 @@ public class RenderedZones {
     }
 
     /**
-     * The zone after an addition, without its DNSSEC: the rendering held for that state if there is
-     * one; when the rendering held is the zone's state before it, that rendering's records plus the
-     * added ones; otherwise the whole zone, read anew.
+     * The zone after an addition, without its DNSSEC: the rendering held for that state or a later
+     * one if there is one; when the rendering held is the zone's state before it, that rendering's
+     * records plus the added ones; otherwise the whole zone, read anew (which may find it later
+     * still: concurrent writers of one zone commit while it is read, and the writer that then
+     * answers from here does not read it a second time).
      */
     private JsonText plain(ZoneEditor.Changed changed) {
         Zone zone = changed.zone();
-        JsonText held = current(ZoneState.of(zone));
+        JsonText held = currentOrLater(ZoneState.of(zone));
         if (held != null) {
             return held;
         }
@@ -279,15 +281,26 @@ public class RenderedZones {
         return rendering != null && rendering.state().equals(state) ? rendering.text() : null;
     }
 
+    /** The rendering held for this state or a later one of the same zone, or null. */
+    private JsonText currentOrLater(ZoneState state) {
+        Rendering rendering = byZone.get(state.zoneId());
+        return rendering != null && (rendering.state().equals(state) || later(rendering.state(), state))
+                ? rendering.text()
+                : null;
+    }
+
     /**
      * Whether a later state of the same zone is held: a writer or a show that renders late must
      * not put an earlier state back, which the zone's next writer could not build on.
      */
     private boolean laterHeld(ZoneState state) {
         Rendering held = byZone.get(state.zoneId());
-        return held != null
-                && held.state().createdAt().equals(state.createdAt())
-                && held.state().version() > state.version();
+        return held != null && later(held.state(), state);
+    }
+
+    /** Versions only grow, in the order the zone's writers commit. */
+    private static boolean later(ZoneState state, ZoneState than) {
+        return state.createdAt().equals(than.createdAt()) && state.version() > than.version();
     }
 
     /** Rare (once per change of a shown zone), so one lock keeps the count exact. */
