@@ -167,16 +167,22 @@ public class ZoneCatalog {
     /**
      * The changed zone with its records as of its row: itself when they were read in its
      * transaction (loaded with it, or changed under its lock), otherwise the zone read anew with
-     * them in one query (null: deleted since). Records left to load after the transaction can hold
-     * a later writer's records under this zone's version: a rendering kept for that version held
-     * them, and that writer, building its answer on it, listed its records twice.
+     * them in one query, and its domains, user and project in the same transaction (null: deleted
+     * since). Records left to load after the transaction can hold a later writer's records under
+     * this zone's version: a rendering kept for that version held them, and that writer, building
+     * its answer on it, listed its records twice. Any caller: it answers a change the caller was
+     * allowed to make, and assigning a domain needs no named right.
      */
-    @RolesAllowed({Right.Names.DNS_ZONES_LIST, Right.Names.DNS_ZONES_CRUD})
+    @RolesAllowed(Right.Names.CALLER)
     public Zone withItsRecords(Zone zone) {
         if (em.getEntityManagerFactory().getPersistenceUnitUtil().isLoaded(zone, "records")) {
             return zone;
         }
-        return read(em, zone.name(), caller.accountId()).orElse(null);
+        Zone read = read(em, zone.name(), caller.accountId()).orElse(null);
+        if (read != null) {
+            read.loadWhole();
+        }
+        return read;
     }
 
     /** The number of records of each of the caller's zones {@code ids} (zones without records absent). */
