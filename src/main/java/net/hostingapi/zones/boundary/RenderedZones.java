@@ -168,13 +168,7 @@ public class RenderedZones {
 
     /** The zone as changed right now, remembered for the shows that follow. */
     JsonText render(Zone zone) {
-        return withDnssec(plain(withItsRecords(zone)), zone.id());
-    }
-
-    /** The changed zone with records as of its row ({@link ZoneCatalog#withItsRecords}); if deleted since, itself. */
-    private Zone withItsRecords(Zone zone) {
-        Zone read = catalog.withItsRecords(zone);
-        return read == null ? zone : read;
+        return withDnssec(plain(catalog.withItsRecords(zone)), zone.id());
     }
 
     /** Without its DNSSEC: what is kept, per state of the zone. */
@@ -240,7 +234,7 @@ public class RenderedZones {
         if (previous == null
                 || !previous.state().equals(changed.before())
                 || changed.added().stream().anyMatch(r -> r.id() == null)) {
-            return plain(withItsRecords(zone));
+            return plain(catalog.withItsRecords(zone));
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
         for (ZoneRecord added : changed.added()) {

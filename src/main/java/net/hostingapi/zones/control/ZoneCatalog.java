@@ -167,8 +167,8 @@ public class ZoneCatalog {
     /**
      * The changed zone with its records as of its row: itself when they were read in its
      * transaction (loaded with it, or changed under its lock), otherwise the zone read anew with
-     * them in one query, and its domains, user and project in the same transaction (null: deleted
-     * since). Records left to load after the transaction can hold a later writer's records under
+     * them in one query, and its domains, user and project in the same transaction (itself when
+     * deleted since). Records left to load after the transaction can hold a later writer's records under
      * this zone's version: a rendering kept for that version held them, and that writer, building
      * its answer on it, listed its records twice. Any caller: it answers a change the caller was
      * allowed to make, and assigning a domain needs no named right.
@@ -178,11 +178,9 @@ public class ZoneCatalog {
         if (em.getEntityManagerFactory().getPersistenceUnitUtil().isLoaded(zone, "records")) {
             return zone;
         }
-        Zone read = read(em, zone.name(), caller.accountId()).orElse(null);
-        if (read != null) {
-            read.loadWhole();
-        }
-        return read;
+        Optional<Zone> read = read(em, zone.name(), caller.accountId());
+        read.ifPresent(Zone::loadWhole);
+        return read.orElse(zone);
     }
 
     /** The number of records of each of the caller's zones {@code ids} (zones without records absent). */
