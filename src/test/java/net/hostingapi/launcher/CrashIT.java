@@ -35,6 +35,8 @@ import java.util.stream.Stream;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.ChildProcesses;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Crash test (issue 22, sections 1 and 4), a failsafe execution of its own ({@code crash}): cycles
@@ -45,7 +47,10 @@ import org.junit.jupiter.api.Test;
  * a handle only with its mail); the data directory started again. At the end the published zone
  * files agree with the zones' records and serials. Once with the run command's embedded MariaDB
  * (its supervisor restarts it), once with Debian's mariadbd that this test starts and restarts.
+ * The two run side by side (the {@code crash} execution enables JUnit's parallel execution):
+ * nothing is shared between them but the machine, and the suite is shorter by one of them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CrashIT {
 
     private static final int CYCLES = Integer.getInteger("crash.cycles", 20);
@@ -105,6 +110,7 @@ class CrashIT {
         }
 
         void start() throws Exception {
+            long logBefore = Files.exists(log) ? Files.size(log) : 0;
             process = new ProcessBuilder(
                             "/usr/sbin/mariadbd",
                             "--no-defaults",
@@ -129,12 +135,20 @@ class CrashIT {
                     return;
                 } catch (Exception notYet) {
                     if (!process.isAlive() || System.nanoTime() > deadline) {
-                        throw new AssertionError(
-                                "mariadbd did not start on " + dataDir + ":\n" + Files.readString(log));
+                        throw new AssertionError("mariadbd did not start on " + dataDir
+                                + (process.isAlive() ? " within 2 minutes" : ", it exited with " + process.exitValue())
+                                + "; what it wrote this time:\n" + logSince(logBefore));
                     }
                     Thread.sleep(100);
                 }
             }
+        }
+
+        /** The log from {@code offset} on: this start's lines, not the twenty before it. */
+        private String logSince(long offset) throws IOException {
+            byte[] all = Files.readAllBytes(log);
+            int from = (int) Math.min(offset, all.length);
+            return new String(all, from, all.length - from, StandardCharsets.UTF_8);
         }
 
         String url(String database) {
