@@ -20,6 +20,7 @@ import java.util.UUID;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.Mailbox;
+import net.hostingapi.support.OwnServer;
 import net.hostingapi.support.ServerLog;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 @ServiceTest
 @RunAsClient
+@OwnServer // the secrets must be absent from what Payara prints while it starts, too
 class SecretsInLogIT {
 
     private static final String FORM = "application/x-www-form-urlencoded";
