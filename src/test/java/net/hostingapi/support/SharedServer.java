@@ -1,7 +1,17 @@
 package net.hostingapi.support;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.TreeMap;
 import org.jboss.arquillian.container.spi.ContainerRegistry;
 import org.jboss.arquillian.container.spi.client.deployment.Deployment;
 import org.jboss.arquillian.container.spi.client.deployment.DeploymentDescription;
@@ -20,10 +30,13 @@ import org.jboss.arquillian.core.spi.LoadableExtension;
 import org.jboss.arquillian.test.spi.annotation.ClassScoped;
 import org.jboss.arquillian.test.spi.event.suite.AfterSuite;
 import org.jboss.shrinkwrap.api.ArchivePath;
+import org.jboss.shrinkwrap.api.Node;
+import org.jboss.shrinkwrap.api.asset.Asset;
 
 /**
  * One Payara Micro for every test class that deploys the service's WAR as it ships and tests it
- * from outside ({@code @Deployment(testable = false)} of {@link Deployments#service()}): the
+ * from outside ({@code @Deployment(testable = false)} of {@link Deployments#service()}, entry
+ * for entry the same bytes): the
  * managed container starts a Payara per deployment, some 23 s each on a CI machine, most of the
  * suite's time. The first such class deploys; later ones find it running and use it; it is
  * undeployed when a class with a deployment of its own comes (extra classes, an in-container
@@ -50,16 +63,22 @@ public class SharedServer implements LoadableExtension {
         @Inject
         private Event<UnDeployDeployment> undeploy;
 
-        /** The running shared deployment, null when none runs. */
+        /** The running shared deployment, null when none runs, and the digest of its archive. */
         private DeploymentScenario shared;
 
+        private byte[] sharedContent;
+
+        /** Whether the current class may use the shared deployment, or become it; and its archive's digest. */
         private boolean sharing;
+
+        private byte[] classContent;
 
         public void generate(@Observes EventContext<GenerateDeployment> context) {
             context.proceed();
             Class<?> test = context.getEvent().getTestClass().getJavaClass();
             sharing = !test.isAnnotationPresent(OwnServer.class) && shareable(scenario.get());
-            if (sharing && shared != null && sameArchive(shared, scenario.get())) {
+            classContent = sharing ? content(scenario.get()) : null;
+            if (sharing && shared != null && Arrays.equals(sharedContent, classContent)) {
                 scenario.set(shared);
             }
         }
@@ -72,6 +91,7 @@ public class SharedServer implements LoadableExtension {
             context.proceed();
             if (sharing) {
                 shared = scenario.get();
+                sharedContent = classContent;
             }
         }
 
@@ -91,6 +111,7 @@ public class SharedServer implements LoadableExtension {
             }
             DeploymentScenario running = shared;
             shared = null;
+            sharedContent = null;
             for (Deployment deployment : running.deployedDeploymentsInUnDeployOrder()) {
                 undeploy.fire(new UnDeployDeployment(
                         containers
@@ -109,17 +130,34 @@ public class SharedServer implements LoadableExtension {
             return description.managed() && !description.testable() && description.isArchiveDeployment();
         }
 
-        private static boolean sameArchive(DeploymentScenario a, DeploymentScenario b) {
-            return paths(a).equals(paths(b));
-        }
-
-        private static Set<ArchivePath> paths(DeploymentScenario scenario) {
-            return scenario.deployments()
-                    .get(0)
-                    .getDescription()
-                    .getArchive()
-                    .getContent()
-                    .keySet();
+        /**
+         * SHA-256 of the archive's entries, names and bytes: a class that replaces one file of the
+         * WAR keeps its paths, and must not be answered by a server without that change.
+         */
+        private static byte[] content(DeploymentScenario scenario) {
+            try {
+                MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                Map<ArchivePath, Node> entries = new TreeMap<>(scenario.deployments()
+                        .get(0)
+                        .getDescription()
+                        .getArchive()
+                        .getContent());
+                for (Map.Entry<ArchivePath, Node> entry : entries.entrySet()) {
+                    digest.update(entry.getKey().get().getBytes(StandardCharsets.UTF_8));
+                    digest.update((byte) 0);
+                    Asset asset = entry.getValue().getAsset();
+                    if (asset != null) {
+                        try (InputStream in = asset.openStream()) {
+                            in.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), digest));
+                        }
+                    }
+                }
+                return digest.digest();
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 }
