@@ -17,6 +17,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
+import net.hostingapi.platform.control.PooledConnections;
 
 /** Resolves a token text into the caller it stands for; runs before anyone is authenticated. */
 @Stateless
@@ -48,30 +49,38 @@ public class TokenAuthentication {
             return stored.caller(clientAddress, now);
         }
         long changesBefore = recent.changeCount();
-        try (Connection connection = database.getConnection()) {
-            try (PreparedStatement query = connection.prepareStatement("""
-                    SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
-                           t.right_keys, t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets,
-                           t.max_unused_days, t.last_used_at, t.created_at, u.right_keys
-                      FROM api_tokens t JOIN users u ON u.id = t.user_id
-                     WHERE t.token_hash = ?""")) {
-                query.setString(1, hash);
-                try (ResultSet row = query.executeQuery()) {
-                    if (!row.next()) {
-                        return Optional.empty();
-                    }
-                    stored = stored(row);
-                }
-            }
-            Optional<ApiPrincipal> caller = stored.caller(clientAddress, now);
-            if (caller.isPresent()) {
-                touch(connection, stored.tokenId(), stored.lastUsed());
-            }
-            recent.keep(hash, stored, changesBefore);
-            return caller;
+        try {
+            return PooledConnections.use(
+                    database, connection -> lookUp(connection, hash, clientAddress, now, changesBefore));
         } catch (SQLException e) {
             throw new IllegalStateException("The token lookup failed: " + e.getMessage(), e);
         }
+    }
+
+    private Optional<ApiPrincipal> lookUp(
+            Connection connection, String hash, String clientAddress, LocalDateTime now, long changesBefore)
+            throws SQLException {
+        StoredToken stored;
+        try (PreparedStatement query = connection.prepareStatement("""
+                SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
+                       t.right_keys, t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets,
+                       t.max_unused_days, t.last_used_at, t.created_at, u.right_keys
+                  FROM api_tokens t JOIN users u ON u.id = t.user_id
+                 WHERE t.token_hash = ?""")) {
+            query.setString(1, hash);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    return Optional.empty();
+                }
+                stored = stored(row);
+            }
+        }
+        Optional<ApiPrincipal> caller = stored.caller(clientAddress, now);
+        if (caller.isPresent()) {
+            touch(connection, stored.tokenId(), stored.lastUsed());
+        }
+        recent.keep(hash, stored, changesBefore);
+        return caller;
     }
 
     /**

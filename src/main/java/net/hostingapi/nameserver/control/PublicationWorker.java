@@ -28,6 +28,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.control.PooledConnections;
 import net.hostingapi.platform.control.SchemaMigration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -129,8 +130,15 @@ public class PublicationWorker {
          * to the database before it published anything.
          */
         public Map<String, Long> due(int limit) {
-            try (Connection connection = database.getConnection();
-                    PreparedStatement query = connection.prepareStatement("""
+            try {
+                return PooledConnections.use(database, connection -> due(connection, limit));
+            } catch (SQLException e) {
+                throw new PersistenceException("The due publications could not be read: " + e.getMessage(), e);
+            }
+        }
+
+        private static Map<String, Long> due(Connection connection, int limit) throws SQLException {
+            try (PreparedStatement query = connection.prepareStatement("""
                             SELECT d.name, (SELECT MAX(a.id) FROM nameserver_outbox a WHERE a.name = d.name)
                               FROM (SELECT name, id FROM nameserver_outbox WHERE next_attempt_at <= ?
                                      ORDER BY id LIMIT ?) d
@@ -144,8 +152,6 @@ public class PublicationWorker {
                     }
                 }
                 return due;
-            } catch (SQLException e) {
-                throw new PersistenceException("The due publications could not be read: " + e.getMessage(), e);
             }
         }
 

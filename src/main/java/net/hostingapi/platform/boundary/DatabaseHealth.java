@@ -3,7 +3,7 @@ package net.hostingapi.platform.boundary;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.Connection;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import net.hostingapi.platform.control.PooledConnections;
 import net.hostingapi.platform.control.SchemaMigration;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -53,12 +54,12 @@ public class DatabaseHealth implements HealthCheck {
             String version = probe.get(
                     executor,
                     () -> {
-                        try (Connection connection = dataSource.getConnection()) {
+                        return PooledConnections.use(dataSource, connection -> {
                             if (!connection.isValid(1)) {
-                                throw new IllegalStateException("the connection is not valid");
+                                throw new SQLNonTransientConnectionException("the connection is not valid");
                             }
                             return connection.getMetaData().getDatabaseProductVersion();
-                        }
+                        });
                     },
                     ANSWER_WITHIN_MILLIS);
             return response.up().withData("product", version).build();

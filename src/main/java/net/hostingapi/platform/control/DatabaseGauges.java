@@ -1,6 +1,5 @@
 package net.hostingapi.platform.control;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -52,10 +51,13 @@ public final class DatabaseGauges {
     }
 
     private static long read(DataSource database, String name, String sql) {
-        try (Connection connection = database.getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery(sql)) {
-            return row.next() ? row.getLong(1) : 0;
+        try {
+            return PooledConnections.use(database, connection -> {
+                try (Statement statement = connection.createStatement();
+                        ResultSet row = statement.executeQuery(sql)) {
+                    return row.next() ? row.getLong(1) : 0L;
+                }
+            });
         } catch (SQLException e) {
             LOG.log(Level.FINE, "Gauge " + name + " unread", e);
             return -1;

@@ -30,6 +30,7 @@ import javax.sql.DataSource;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.PooledConnections;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 
@@ -262,8 +263,15 @@ public class ZoneCatalog {
      * of the zone row's version.
      */
     private Shown state(String zone, long account) {
-        try (Connection connection = database.getConnection();
-                PreparedStatement query = connection.prepareStatement("""
+        try {
+            return PooledConnections.use(database, connection -> state(connection, zone, account));
+        } catch (SQLException e) {
+            throw new PersistenceException("The zone's state could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static Shown state(Connection connection, String zone, long account) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("""
                         SELECT z.id, z.created_at, z.version, u.username, p.uuid,
                                d.enabled, d.state, d.unsign_at, d.public_keys
                           FROM zones z LEFT JOIN users u ON u.id = z.user_id LEFT JOIN projects p ON p.id = z.project_id
@@ -290,8 +298,6 @@ public class ZoneCatalog {
                                 row.getString(9));
                 return new Shown(state, dnssec, null);
             }
-        } catch (SQLException e) {
-            throw new PersistenceException("The zone's state could not be read: " + e.getMessage(), e);
         }
     }
 
