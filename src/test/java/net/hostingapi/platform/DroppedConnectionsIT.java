@@ -45,8 +45,11 @@ class DroppedConnectionsIT {
 
     private static final int ROUNDS = 15;
 
-    /** The service's three timers (below), with at most two connections each: a plain read and a transaction. */
-    private static final int MOST_UNAVAILABLE_PER_ROUND = 6;
+    /**
+     * The service's three timers (below), with at most two connections each (a plain read and a
+     * transaction), and the connection of the request that reads the token before the drop.
+     */
+    private static final int MOST_UNAVAILABLE_PER_ROUND = 7;
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -79,6 +82,11 @@ class DroppedConnectionsIT {
             for (int round = 1; round <= ROUNDS; round++) {
                 // past validate-atmost-once-period (1 s): every connection is pinged when next handed out
                 Thread.sleep(1200);
+                if (round % 2 == 0) {
+                    // the token is then read from the cache, so the burst's first use of a connection
+                    // is the zone's own: the plain read of a show, the transaction of an addition
+                    customer.get("/api/v1/dns/zones/show?zone=" + zones.get(0));
+                }
                 dropped += dropServiceConnections();
                 int unavailable = 0;
                 for (Api.Response response : burst(customer, zones, clients, round)) {
@@ -100,10 +108,11 @@ class DroppedConnectionsIT {
         System.out.println(figures);
         assertTrue(dropped >= ROUNDS, "the service held connections to drop: " + figures);
         assertEquals(List.of(), unexpected, "only 200 or 503: " + figures);
-        // A connection pinged within the second before the drop is handed out without a ping; only the
-        // service's timers use connections between bursts (publication and DNSSEC every 2 s, mail
-        // every 10 s), so a round may hold a few such. Each may fail the one request that finds it
-        // dead, not every request that takes it after that (30 in one round before PooledConnections).
+        // A connection pinged within the second before the drop is handed out without a ping; between
+        // bursts only the service's timers (publication and DNSSEC every 2 s, mail every 10 s) and
+        // every other round one request use connections, so a round may hold a few such. Each may fail
+        // the one request that finds it dead, not every request that takes it after that (30 in one
+        // round before PooledConnections).
         assertTrue(
                 unavailablePerRound.stream().allMatch(n -> n <= MOST_UNAVAILABLE_PER_ROUND),
                 "at most " + MOST_UNAVAILABLE_PER_ROUND + " answers 503 per round: " + figures);
