@@ -39,7 +39,7 @@ public final class PooledConnections {
     }
 
     /** Gives the connection back to be destroyed rather than reused: {@code cause} says why. */
-    public static void discard(Connection connection, Exception cause) {
+    private static void discard(Connection connection, Exception cause) {
         try {
             connection.abort(Runnable::run);
         } catch (SQLException | RuntimeException e) {
