@@ -12,8 +12,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.sql.SQLIntegrityConstraintViolationException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.logging.Level;
@@ -21,6 +19,7 @@ import java.util.logging.Logger;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.DeadlockRetry;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.PooledConnections;
 import net.hostingapi.platform.control.Violations;
 
 /**
@@ -132,12 +131,8 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
      */
     private static boolean isDatabaseUnavailable(Throwable cause) {
         return cause instanceof SQLTransientConnectionException
-                || cause instanceof SQLNonTransientConnectionException
-                || cause instanceof SQLRecoverableException
                 || cause instanceof SQLTimeoutException
-                || cause instanceof java.sql.SQLException sql
-                        && sql.getSQLState() != null
-                        && sql.getSQLState().startsWith("08")
+                || cause instanceof java.sql.SQLException sql && PooledConnections.connectionLost(sql)
                 || cause instanceof jakarta.resource.ResourceException
                 // a commit or rollback the database did not answer: the transaction manager's
                 // SystemException carries it as an XAException, the driver's error only in its message

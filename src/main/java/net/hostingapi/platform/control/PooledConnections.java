@@ -11,7 +11,7 @@ import javax.sql.DataSource;
  * dropped it. The pool pings a connection at most once a second (validate-atmost-once-period in
  * server-config/), and the driver closes a connection whose socket failed without the pool
  * noticing: returned as it was, it failed every request that took it within that second (the
- * token lookups of 30 requests on one connection, DroppedConnectionsIT). Aborting it makes Payara
+ * token lookups of 31 requests on one connection, DroppedConnectionsIT). Aborting it makes Payara
  * discard it instead.
  */
 public final class PooledConnections {
@@ -29,7 +29,7 @@ public final class PooledConnections {
         try {
             return work.on(connection);
         } catch (SQLException e) {
-            if (broken(e)) {
+            if (connectionLost(e)) {
                 discard(connection, e);
             }
             throw e;
@@ -47,8 +47,11 @@ public final class PooledConnections {
         }
     }
 
-    /** SQLState class 08 (connection exception) or the driver's types for a lost connection. */
-    static boolean broken(SQLException e) {
+    /**
+     * Whether the connection itself is gone, not only the statement: SQLState class 08 (connection
+     * exception, also after a socket timeout) or the driver's types for a lost connection.
+     */
+    public static boolean connectionLost(SQLException e) {
         String state = e.getSQLState();
         return e instanceof SQLNonTransientConnectionException
                 || e instanceof SQLRecoverableException
