@@ -1050,6 +1050,18 @@ public final class Benchmark {
                 null);
         oursOnly(
                 scenario,
+                "CPU per request: of the API's process, its HTTP workers (ms)",
+                ours.perRequestMs(SERVICE_WORKERS, ourRequests));
+        oursOnly(
+                scenario,
+                "CPU per request: of the API's process, its publication to the nameserver and timers (ms)",
+                ours.perRequestMs(SERVICE_PUBLICATION, ourRequests));
+        oursOnly(
+                scenario,
+                "CPU per request: of the API's process, its garbage collector (ms)",
+                ours.perRequestMs(SERVICE_GC, ourRequests));
+        oursOnly(
+                scenario,
                 "CPU per request: of the API's process, its JIT compiler (ms)",
                 ours.perRequestMs(SERVICE_JIT, ourRequests));
         report.add(
@@ -1124,11 +1136,30 @@ public final class Benchmark {
     }
 
     private CpuMeter cpu() {
+        long service = processes.get(BenchEnvironment.SERVICE);
         return new CpuMeter(processes, env.db()::roundTrips)
-                .withCompilerOf(processes.get(BenchEnvironment.SERVICE), SERVICE_JIT);
+                .withThreadsOf(service, SERVICE_WORKERS, name -> name.startsWith("http-thread-poo"))
+                .withThreadsOf(
+                        service,
+                        SERVICE_PUBLICATION,
+                        name -> name.startsWith("concurrent/__de") || name.startsWith("__ejb-thread-po"))
+                .withThreadsOf(service, SERVICE_GC, name -> name.startsWith("GC Thread") || name.startsWith("G1 "))
+                .withThreadsOf(service, SERVICE_JIT, CpuMeter.COMPILER);
     }
 
-    /** The service JVM's JIT compiler threads, read apart from the rest of its CPU. */
+    /**
+     * Parts of the service JVM's CPU, read apart by thread: its HTTP workers (the requests
+     * themselves, from reading one to writing its answer); the publication to the nameserver
+     * (the outbox worker runs on the default managed executor, its two-second rounds and the
+     * other timers on the EJB pool; the health checks use that executor too, which only the
+     * close of a write window calls, every 250 ms until the backlog is published); the garbage
+     * collector's threads; the JIT compiler's. What none of them holds (the selector, Payara's
+     * own timers) is the process's figure less their sum.
+     */
+    private static final String SERVICE_WORKERS = "the service's HTTP workers";
+
+    private static final String SERVICE_PUBLICATION = "the service's publication and timers";
+    private static final String SERVICE_GC = "the service's garbage collector";
     private static final String SERVICE_JIT = "the service's JIT compiler";
 
     /**

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * CPU time (user + system, all threads) that processes spend between {@link #opened()} and
@@ -37,15 +38,21 @@ final class CpuMeter implements LoadClient.Window {
         this.roundTrips = roundTrips;
     }
 
-    /** Also reads the JIT compiler threads of the JVM {@code pid} apart, reported as {@code name}. */
-    CpuMeter withCompilerOf(long pid, String name) {
-        this.compilerPid = pid;
-        this.compilerName = name;
+    /**
+     * Also reads apart the threads of the JVM {@code pid} whose names {@code threads} accepts,
+     * reported as {@code name}: which part of a request's CPU its workers spend, and which the
+     * compiler, the collector or the publication (a JVM's thread names in /proc are cut at 15
+     * characters: "http-thread-poo"). A thread that ends within the window takes its CPU with it
+     * out of /proc: the groups read are pools whose threads live on.
+     */
+    CpuMeter withThreadsOf(long pid, String name, Predicate<String> threads) {
+        threadGroups.put(name, new Threads(pid, threads));
         return this;
     }
 
-    private long compilerPid = -1;
-    private String compilerName;
+    private record Threads(long pid, Predicate<String> accepts) {}
+
+    private final Map<String, Threads> threadGroups = new LinkedHashMap<>();
 
     @Override
     public void opened() {
@@ -59,12 +66,12 @@ final class CpuMeter implements LoadClient.Window {
                 before.put(name, ticks);
             }
         });
-        if (compilerPid > 0) {
-            long ticks = compilerTicks(compilerPid);
+        threadGroups.forEach((name, group) -> {
+            long ticks = threadTicks(group.pid(), group.accepts());
             if (ticks >= 0) {
-                before.put(compilerName, ticks);
+                before.put(name, ticks);
             }
-        }
+        });
     }
 
     /**
@@ -104,7 +111,8 @@ final class CpuMeter implements LoadClient.Window {
             catchUpSeconds = (System.nanoTime() - started) / 1e9;
         }
         before.forEach((name, start) -> {
-            long end = name.equals(compilerName) ? compilerTicks(compilerPid) : ticks(pids.get(name));
+            Threads group = threadGroups.get(name);
+            long end = group != null ? threadTicks(group.pid(), group.accepts()) : ticks(pids.get(name));
             if (end >= start) {
                 spent.put(name, end - start);
             }
@@ -145,19 +153,28 @@ final class CpuMeter implements LoadClient.Window {
 
     /**
      * utime + stime of the JVM's JIT compiler threads (HotSpot names them "C2 CompilerThread0",
-     * "C1 CompilerThread0", ...; /proc cuts the name at 15 characters); -1 when they cannot be read.
+     * "C1 CompilerThread0", ...); -1 when they cannot be read.
      */
     static long compilerTicks(long pid) {
+        return threadTicks(pid, COMPILER);
+    }
+
+    /** HotSpot's JIT compiler threads, by their name as /proc cuts it. */
+    static final Predicate<String> COMPILER = name -> name.contains("CompilerThre");
+
+    /** utime + stime of the threads of {@code pid} whose names {@code accepts}; -1 when they cannot be read. */
+    static long threadTicks(long pid, Predicate<String> accepts) {
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             long sum = 0;
             for (Path thread : threads) {
                 String name;
                 try {
-                    name = Files.readString(thread.resolve("comm"), StandardCharsets.US_ASCII);
+                    name = Files.readString(thread.resolve("comm"), StandardCharsets.US_ASCII)
+                            .strip();
                 } catch (IOException gone) {
                     continue;
                 }
-                if (name.contains("CompilerThre")) {
+                if (accepts.test(name)) {
                     sum += Math.max(0, statTicks(thread.resolve("stat")));
                 }
             }
@@ -178,7 +195,7 @@ final class CpuMeter implements LoadClient.Window {
         }
     }
 
-    /** Clock ticks per second, for readers of {@link #ticks} and {@link #compilerTicks}. */
+    /** Clock ticks per second, for readers of {@link #ticks} and {@link #threadTicks}. */
     static long ticksPerSecond() {
         return TICKS_PER_SECOND;
     }
