@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import net.hostingapi.zones.control.ZoneNames;
 import net.hostingapi.zones.entity.RecordType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -55,8 +56,11 @@ public class WebForwards {
         }
     }
 
+    /** Compiled once: String.replaceAll compiled it again for every request. */
+    private static final Pattern TRAILING_DOT = Pattern.compile("\\.$");
+
     public Optional<Forward> lookup(String host) {
-        String name = host.toLowerCase(Locale.ROOT).replaceAll("\\.$", "");
+        String name = TRAILING_DOT.matcher(host.toLowerCase(Locale.ROOT)).replaceAll("");
         // Every API request comes through here: the API's own host, an address or a one-label
         // name can forward nowhere, and asking the database (two queries) cost each of them.
         if (name.equals(ownHost)

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -55,6 +56,11 @@ public class ParameterBinder {
             DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
     static final DateTimeFormatter DATE_TIME =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
+
+    // Compiled once: String.matches and replaceAll compiled them again for every parameter.
+    private static final Pattern LINE_BREAKS_AND_TABS = Pattern.compile("[\r\n\t]");
+    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
+    private static final Pattern LIST_INDEX = Pattern.compile("\\d{1,9}");
 
     @Inject
     ValidatorFactory validators;
@@ -184,7 +190,8 @@ public class ParameterBinder {
                 continue;
             }
             if (param != null && param.lines() && raw instanceof String text) {
-                if (ControlCharacters.containsAny(text.replaceAll("[\r\n\t]", " "))) {
+                if (ControlCharacters.containsAny(
+                        LINE_BREAKS_AND_TABS.matcher(text).replaceAll(" "))) {
                     at.at(shape.wireNames()[i])
                             .add(
                                     MessageCode.FIELD_INVALID,
@@ -332,7 +339,7 @@ public class ParameterBinder {
             if (raw instanceof BigDecimal number) {
                 return number.longValueExact();
             }
-            if (raw instanceof String s && s.matches("-?\\d{1,18}")) {
+            if (raw instanceof String s && INTEGER.matcher(s).matches()) {
                 return Long.parseLong(s);
             }
         } catch (ArithmeticException e) {
@@ -407,7 +414,9 @@ public class ParameterBinder {
         if (raw instanceof List<?> list) {
             return (List<Object>) list;
         }
-        if (raw instanceof Map<?, ?> map && map.keySet().stream().allMatch(k -> ((String) k).matches("\\d{1,9}"))) {
+        if (raw instanceof Map<?, ?> map
+                && map.keySet().stream()
+                        .allMatch(k -> LIST_INDEX.matcher((String) k).matches())) {
             Map<Integer, Object> ordered = new TreeMap<>();
             map.forEach((k, v) -> ordered.put(Integer.parseInt((String) k), v));
             return new ArrayList<>(ordered.values());

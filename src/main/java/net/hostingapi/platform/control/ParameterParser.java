@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Reads the query string and the body of any method into one parameter tree (contract section 2):
@@ -39,6 +40,9 @@ final class ParameterParser {
     private static final long MAX_DRAINED_BYTES = 16 * MAX_BODY_BYTES;
 
     private static final byte[] NO_BODY = {};
+
+    /** A JSON media type by its suffix ({@code application/merge-patch+json}), compiled once, not per request. */
+    private static final Pattern JSON_SUFFIX = Pattern.compile("^application/[a-z.+-]*\\+json.*");
 
     /**
      * Most values (leaves: texts, numbers, booleans, nulls) one request may carry, query and body
@@ -150,7 +154,7 @@ final class ParameterParser {
 
     private static Map<String, Object> parseBody(byte[] body, String contentType, Tally tally) {
         String type = contentType == null ? sniff(body) : contentType.toLowerCase(Locale.ROOT);
-        if (type.startsWith("application/json") || type.matches("^application/[a-z.+-]*\\+json.*")) {
+        if (type.startsWith("application/json") || JSON_SUFFIX.matcher(type).matches()) {
             return parseJson(utf8(body), tally);
         }
         if (type.startsWith("application/x-www-form-urlencoded")) {

@@ -164,4 +164,19 @@ class ParameterParserTest {
                 assertThrows(ApiException.class, () -> ParameterParser.parseUrlEncoded("x=%4"))
                         .status());
     }
+
+    @Test
+    void aJsonBodyIsReadByItsMediaTypesSuffixToo() {
+        byte[] body = "{\"zone\":\"a.example\"}".getBytes(StandardCharsets.UTF_8);
+        for (String type : List.of(
+                "application/json", "application/merge-patch+json", "application/vnd.example+json; charset=utf-8")) {
+            assertEquals(
+                    Map.of("zone", "a.example"),
+                    ParameterParser.parse(null, type, body).values(),
+                    type);
+        }
+        ApiException xml = assertThrows(
+                ApiException.class, () -> ParameterParser.parse(null, "application/vnd.example+xml", body));
+        assertEquals(415, xml.status());
+    }
 }
