@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import net.hostingapi.bench.LoadClient.Plan;
 import net.hostingapi.bench.LoadClient.Result;
 import net.hostingapi.bench.Report.Ratio;
@@ -1048,22 +1049,12 @@ public final class Benchmark {
                 Ratio.LATENCY,
                 null,
                 null);
-        oursOnly(
-                scenario,
-                "CPU per request: of the API's process, its HTTP workers (ms)",
-                ours.perRequestMs(SERVICE_WORKERS, ourRequests));
-        oursOnly(
-                scenario,
-                "CPU per request: of the API's process, its publication to the nameserver and timers (ms)",
-                ours.perRequestMs(SERVICE_PUBLICATION, ourRequests));
-        oursOnly(
-                scenario,
-                "CPU per request: of the API's process, its garbage collector (ms)",
-                ours.perRequestMs(SERVICE_GC, ourRequests));
-        oursOnly(
-                scenario,
-                "CPU per request: of the API's process, its JIT compiler (ms)",
-                ours.perRequestMs(SERVICE_JIT, ourRequests));
+        for (ServiceThreads part : SERVICE_THREADS) {
+            oursOnly(
+                    scenario,
+                    "CPU per request: of the API's process, " + part.metric() + " (ms)",
+                    ours.perRequestMs(part.name(), ourRequests));
+        }
         report.add(
                 scenario,
                 "CPU per request: MariaDB (ms)",
@@ -1137,30 +1128,34 @@ public final class Benchmark {
 
     private CpuMeter cpu() {
         long service = processes.get(BenchEnvironment.SERVICE);
-        return new CpuMeter(processes, env.db()::roundTrips)
-                .withThreadsOf(service, SERVICE_WORKERS, name -> name.startsWith("http-thread-poo"))
-                .withThreadsOf(
-                        service,
-                        SERVICE_PUBLICATION,
-                        name -> name.startsWith("concurrent/__de") || name.startsWith("__ejb-thread-po"))
-                .withThreadsOf(service, SERVICE_GC, name -> name.startsWith("GC Thread") || name.startsWith("G1 "))
-                .withThreadsOf(service, SERVICE_JIT, CpuMeter.COMPILER);
+        CpuMeter meter = new CpuMeter(processes, env.db()::roundTrips);
+        SERVICE_THREADS.forEach(part -> meter.withThreadsOf(service, part.name(), part.threads()));
+        return meter;
     }
 
-    /**
-     * Parts of the service JVM's CPU, read apart by thread: its HTTP workers (the requests
-     * themselves, from reading one to writing its answer); the publication to the nameserver
-     * (the outbox worker runs on the default managed executor, its two-second rounds and the
-     * other timers on the EJB pool; the health checks use that executor too, which only the
-     * close of a write window calls, every 250 ms until the backlog is published); the garbage
-     * collector's threads; the JIT compiler's. What none of them holds (the selector, Payara's
-     * own timers) is the process's figure less their sum.
-     */
-    private static final String SERVICE_WORKERS = "the service's HTTP workers";
+    /** A part of the service JVM's CPU, read apart by the names of its threads, and its row's words. */
+    private record ServiceThreads(String name, String metric, Predicate<String> threads) {}
 
-    private static final String SERVICE_PUBLICATION = "the service's publication and timers";
-    private static final String SERVICE_GC = "the service's garbage collector";
-    private static final String SERVICE_JIT = "the service's JIT compiler";
+    /**
+     * Its HTTP workers (the requests themselves, from reading one to writing its answer); the
+     * publication to the nameserver (the outbox worker runs on the default managed executor, its
+     * two-second rounds and the other timers on the EJB pool; the health checks use that executor
+     * too, which only the close of a write window calls, every 250 ms until the backlog is
+     * published); the garbage collector's threads; the JIT compiler's. What none of them holds
+     * (the selector, Payara's own timers) is the process's figure less their sum.
+     */
+    private static final List<ServiceThreads> SERVICE_THREADS = List.of(
+            new ServiceThreads(
+                    "the service's HTTP workers", "its HTTP workers", name -> name.startsWith("http-thread-poo")),
+            new ServiceThreads(
+                    "the service's publication and timers",
+                    "its publication to the nameserver and timers",
+                    name -> name.startsWith("concurrent/__de") || name.startsWith("__ejb-thread-po")),
+            new ServiceThreads(
+                    "the service's garbage collector",
+                    "its garbage collector",
+                    name -> name.startsWith("GC Thread") || name.startsWith("G1 ")),
+            new ServiceThreads("the service's JIT compiler", "its JIT compiler", CpuMeter.COMPILER));
 
     /**
      * Ten times the data: an account of {@code bigZones} zones and, in all, some 1,000,000 records
