@@ -32,6 +32,9 @@ public class WebForwards {
 
     private static final int MAX_ENTRIES = 10_000;
 
+    /** A host's trailing dot, compiled once: String.replaceAll compiled it again for every request. */
+    private static final Pattern TRAILING_DOT = Pattern.compile("\\.$");
+
     @EJB
     ForwardFinder finder;
 
@@ -55,9 +58,6 @@ public class WebForwards {
             ownHost = null;
         }
     }
-
-    /** Compiled once: String.replaceAll compiled it again for every request. */
-    private static final Pattern TRAILING_DOT = Pattern.compile("\\.$");
 
     public Optional<Forward> lookup(String host) {
         String name = TRAILING_DOT.matcher(host.toLowerCase(Locale.ROOT)).replaceAll("");
