@@ -33,30 +33,9 @@ public final class PooledConnections {
                 discard(connection, e);
             }
             throw e;
-        } catch (NullPointerException e) {
-            if (!thrownByThePool(e)) {
-                throw e;
-            }
-            SQLException lost = new SQLNonTransientConnectionException(
-                    "The pooled connection had lost its physical connection", "08003", e);
-            discard(connection, lost);
-            throw lost;
         } finally {
             connection.close(); // a no-op once discarded
         }
-    }
-
-    /**
-     * Whether Payara's connection handle itself failed for want of its physical connection. Once,
-     * in a fresh-clone CI run of DroppedConnectionsIT, right after the database had dropped every
-     * connection, the pool handed out a handle whose physical connection had already been taken
-     * from it ({@code ConnectionHolder.con} null): {@code prepareStatement} threw a
-     * NullPointerException inside {@code com.sun.gjc}, and the show answered 500. Why the pool did
-     * so is not known; the failure is a lost connection, and answered as one (503).
-     */
-    private static boolean thrownByThePool(NullPointerException e) {
-        StackTraceElement[] where = e.getStackTrace();
-        return where.length > 0 && where[0].getClassName().startsWith("com.sun.gjc.");
     }
 
     /** Gives the connection back to be destroyed rather than reused: {@code cause} says why. */

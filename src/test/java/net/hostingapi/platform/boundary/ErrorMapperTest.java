@@ -2,6 +2,7 @@ package net.hostingapi.platform.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Proxy;
@@ -36,6 +37,34 @@ class ErrorMapperTest {
         });
 
         ApiException answer = ErrorMapper.classify(ours, request());
+
+        assertEquals(500, answer.status());
+        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+    }
+
+    @Test
+    void aPooledHandleEmptiedOfItsConnectionIsTheDatabaseUnavailable() {
+        NullPointerException emptied = new NullPointerException(
+                "Cannot invoke \"java.sql.Connection.prepareStatement(String)\" because \"this.con\" is null");
+        emptied.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement(
+                    "com.sun.gjc.spi.base.ConnectionHolder", "prepareStatement", "ConnectionHolder.java", 536)
+        });
+
+        ApiException answer = ErrorMapper.classify(new EJBException(emptied), request());
+
+        assertEquals(503, answer.status());
+        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+    }
+
+    @Test
+    void aNullPointerOutOfOurOwnCodeIsAnInternalError() {
+        NullPointerException ours = new NullPointerException("a bug of ours");
+        ours.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("net.hostingapi.zones.control.ZoneCatalog", "state", "ZoneCatalog.java", 274)
+        });
+
+        ApiException answer = ErrorMapper.classify(new EJBException(ours), request());
 
         assertEquals(500, answer.status());
         assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());

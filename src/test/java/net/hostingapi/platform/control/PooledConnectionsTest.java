@@ -3,7 +3,6 @@ package net.hostingapi.platform.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -77,24 +76,6 @@ class PooledConnectionsTest {
                     throw new SQLTransactionRollbackException("Deadlock found", "40001", 1213);
                 }));
         assertEquals(List.of("close", "close"), calls);
-    }
-
-    @Test
-    void aHandleThePoolLeftWithoutItsConnectionIsALostConnection() {
-        NullPointerException inThePool = new NullPointerException(
-                "Cannot invoke \"java.sql.Connection.prepareStatement" + "(String)\" because \"this.con\" is null");
-        inThePool.setStackTrace(new StackTraceElement[] {
-            new StackTraceElement(
-                    "com.sun.gjc.spi.base.ConnectionHolder", "prepareStatement", "ConnectionHolder.java", 536)
-        });
-        SQLException thrown = assertThrows(
-                SQLException.class,
-                () -> PooledConnections.use(database, c -> {
-                    throw inThePool;
-                }));
-        assertTrue(PooledConnections.connectionLost(thrown), thrown.getSQLState());
-        assertSame(inThePool, thrown.getCause());
-        assertEquals(List.of("abort", "close"), calls);
     }
 
     @Test
