@@ -84,7 +84,14 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             // Its pieces straight to the stream, with their length when it is known: never a String
             // (Jersey's String writer encodes through a StreamEncoder, which took a sixth of a zone
             // show's time, JFR), nor one array the size of the whole answer.
-            response.setEntity(written(body), response.getEntityAnnotations(), JSON_UTF8);
+            response.setEntity(
+                    written(
+                            body,
+                            request.getMethod(),
+                            request.getUriInfo().getRequestUri().getRawPath(),
+                            requestId),
+                    response.getEntityAnnotations(),
+                    JSON_UTF8);
             if (body.length() != JsonText.UNKNOWN_LENGTH) {
                 response.getHeaders().putSingle("Content-Length", Integer.toString(body.length()));
             }
@@ -211,11 +218,19 @@ public class EnvelopeFilter implements ContainerResponseFilter {
      * The answer's body. With a payload written while it is sent (see {@link JsonText#streamed}), the
      * status and headers go first: a failure while the payload is written can only cut it short.
      */
-    private static StreamingOutput written(JsonText body) {
+    private StreamingOutput written(JsonText body, String method, String rawPath, String requestId) {
         return output -> {
             OutputStream out = new GatheringOutput(output, WRITE_BUFFERS.get());
-            body.writeTo(out);
-            out.flush();
+            try {
+                body.writeTo(out);
+                out.flush();
+            } catch (IOException e) {
+                // Only the client's connection throws here: it is gone, nobody is left to answer, and
+                // the service did not fail. Thrown on, Jersey logged it as SEVERE with its stack
+                // trace, and when the answer was not yet under way it went on to Payara's error
+                // page, which failed on the same connection (seen when a load client gave up).
+                requestLog.cutShort(method, rawPath, requestId);
+            }
         };
     }
 

@@ -44,6 +44,12 @@ public class RequestLog {
             .withDescription("Requests answered 429, by the limiter's message code")
             .build();
 
+    private static final Metadata CUT_SHORT = Metadata.builder()
+            .withName("answers_cut_short")
+            .withDescription(
+                    "Answers the client did not take whole: it closed its connection while the body was written")
+            .build();
+
     private static final String RECORDED = RequestLog.class.getName() + ".recorded";
 
     @Inject
@@ -115,6 +121,32 @@ public class RequestLog {
         fields.put("client", client);
         fields.put("account", RequestCaller.accountOf(request));
         fields.put("token_id", RequestCaller.tokenIdOf(request));
+        fields.put("request_id", requestId);
+        line.setParameters(new Object[] {fields});
+        LOG.log(line);
+    }
+
+    /**
+     * An answer the client did not take whole: it closed its connection while the body was being
+     * written (a timeout, a cancelled script, a client that does it on purpose). One line and a
+     * count, where the container wrote two SEVERE records with their stack traces, some 240 lines
+     * (see {@link net.hostingapi.platform.control.ClosedConnections}). The request's own line,
+     * written before the body, holds its status and duration.
+     */
+    public void cutShort(String method, String rawPath, String requestId) {
+        metrics.counter(CUT_SHORT).inc();
+        if (!LOG.isLoggable(Level.INFO)) {
+            return;
+        }
+        String path = LogRedaction.redact(loggedPath(rawPath));
+        LogRecord line = new LogRedaction.Clean(
+                Level.INFO,
+                method + ' ' + path + " answer cut short: the client closed the connection request=" + requestId);
+        line.setLoggerName(LOG.getName());
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("method", method);
+        fields.put("path", path);
+        fields.put("cut_short", true);
         fields.put("request_id", requestId);
         line.setParameters(new Object[] {fields});
         LOG.log(line);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
+import net.hostingapi.platform.control.ClosedConnections;
 import net.hostingapi.platform.control.JsonLogFormatter;
 import net.hostingapi.platform.control.LogRedaction;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -25,13 +26,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * (Payara Micro's console) does, Payara Server's {@code GFFileHandler} (server.log) does not. So
  * the filter also goes on the loggers of the container parts that have logged request data
  * (a logger's filter runs before any handler). It catches what slips past the source fixes; it
- * cannot catch what is logged before the application starts (boot commands).
+ * cannot catch what is logged before the application starts (boot commands). Those loggers also
+ * get {@link ClosedConnections}: a client that closed its connection is not the server's error.
  */
 @WebListener
 public class ServerLogSetup implements ServletContextListener {
 
     private static final Logger LOG = Logger.getLogger(ServerLogSetup.class.getName());
-    /** Loggers that have written request URIs or parameters; kept referenced so that their filter stays. */
+    /**
+     * Loggers that have written request URIs or parameters, and the stack traces of connections
+     * clients closed; kept referenced so that their filter stays.
+     */
     private static final List<String> REQUEST_LOGGERS = List.of(
             "org.glassfish.jersey.servlet.WebComponent",
             "org.glassfish.jersey.server.ServerRuntime$Responder",
@@ -62,7 +67,7 @@ public class ServerLogSetup implements ServletContextListener {
         }
         for (String name : REQUEST_LOGGERS) {
             Logger logger = Logger.getLogger(name);
-            logger.setFilter(new LogRedaction(logger.getFilter()));
+            logger.setFilter(new ClosedConnections(new LogRedaction(logger.getFilter())));
             loggers.add(logger);
         }
         // Also shows, in the log itself, that redaction works on this server's console: the value is blanked.
@@ -80,7 +85,8 @@ public class ServerLogSetup implements ServletContextListener {
         formatters.forEach(Handler::setFormatter);
         formatters.clear();
         for (Logger logger : loggers) {
-            if (logger.getFilter() instanceof LogRedaction redaction) {
+            if (logger.getFilter() instanceof ClosedConnections closed
+                    && closed.previous() instanceof LogRedaction redaction) {
                 logger.setFilter(redaction.previous());
             }
         }

@@ -1,0 +1,45 @@
+package net.hostingapi.platform.control;
+
+import java.io.IOException;
+import java.util.logging.Filter;
+import java.util.logging.LogRecord;
+
+/**
+ * Keeps out of the log what the container writes when a client closes its connection before its
+ * answer is complete: Jersey logged two SEVERE records with their stack traces, some 240 lines,
+ * for every such request, so a client that timed out (or one that did it on purpose, a request
+ * at a time) filled the disk and woke whoever alerts on SEVERE. The request log names such
+ * answers in one line instead. Set on the container's request-path loggers only, where an
+ * {@link IOException} can come from nothing but the client's connection.
+ */
+public final class ClosedConnections implements Filter {
+
+    /** Causes followed at most: a chain that loops stops here. */
+    private static final int DEPTH = 8;
+
+    private final Filter previous;
+
+    /** @param previous the filter the logger had, asked for what this one lets through; may be null */
+    public ClosedConnections(Filter previous) {
+        this.previous = previous;
+    }
+
+    public Filter previous() {
+        return previous;
+    }
+
+    @Override
+    public boolean isLoggable(LogRecord record) {
+        return !fromClosedConnection(record.getThrown()) && (previous == null || previous.isLoggable(record));
+    }
+
+    static boolean fromClosedConnection(Throwable thrown) {
+        Throwable cause = thrown;
+        for (int i = 0; cause != null && i < DEPTH; i++, cause = cause.getCause()) {
+            if (cause instanceof IOException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
