@@ -47,7 +47,9 @@ public class ServerLogSetup implements ServletContextListener {
             "org.glassfish.grizzly.http.HttpServerFilter");
 
     private final List<Handler> handlers = new ArrayList<>();
-    private final List<Logger> loggers = new ArrayList<>();
+    /** The request-path loggers, each with the redaction that holds its previous filter. */
+    private final Map<Logger, LogRedaction> loggers = new HashMap<>();
+
     private final Map<Handler, Formatter> formatters = new HashMap<>();
 
     @Inject
@@ -65,10 +67,12 @@ public class ServerLogSetup implements ServletContextListener {
                 handler.setFormatter(new JsonLogFormatter());
             }
         }
+        ClosedConnections closed = new ClosedConnections();
         for (String name : REQUEST_LOGGERS) {
             Logger logger = Logger.getLogger(name);
-            logger.setFilter(new ClosedConnections(new LogRedaction(logger.getFilter())));
-            loggers.add(logger);
+            LogRedaction redaction = new LogRedaction(logger.getFilter());
+            logger.setFilter(record -> closed.isLoggable(record) && redaction.isLoggable(record));
+            loggers.put(logger, redaction);
         }
         // Also shows, in the log itself, that redaction works on this server's console: the value is blanked.
         LOG.info(() -> "Log redaction on " + handlers.size() + " handlers and " + loggers.size()
@@ -84,12 +88,7 @@ public class ServerLogSetup implements ServletContextListener {
         }
         formatters.forEach(Handler::setFormatter);
         formatters.clear();
-        for (Logger logger : loggers) {
-            if (logger.getFilter() instanceof ClosedConnections closed
-                    && closed.previous() instanceof LogRedaction redaction) {
-                logger.setFilter(redaction.previous());
-            }
-        }
+        loggers.forEach((logger, redaction) -> logger.setFilter(redaction.previous()));
         handlers.clear();
         loggers.clear();
     }

@@ -17,20 +17,9 @@ public final class ClosedConnections implements Filter {
     /** Causes followed at most: a chain that loops stops here. */
     private static final int DEPTH = 8;
 
-    private final Filter previous;
-
-    /** @param previous the filter the logger had, asked for what this one lets through; may be null */
-    public ClosedConnections(Filter previous) {
-        this.previous = previous;
-    }
-
-    public Filter previous() {
-        return previous;
-    }
-
     @Override
     public boolean isLoggable(LogRecord record) {
-        return !fromClosedConnection(record.getThrown()) && (previous == null || previous.isLoggable(record));
+        return !fromClosedConnection(record.getThrown());
     }
 
     static boolean fromClosedConnection(Throwable thrown) {
