@@ -60,6 +60,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         HttpServletRequest servlet = ServletRequests.of(request, servletRequest);
         String requestId = RequestIds.of(servlet);
+        String rawPath = request.getUriInfo().getRequestUri().getRawPath();
         response.getHeaders().putSingle("X-Request-Id", requestId);
         if ("OPTIONS".equals(request.getMethod())
                 && response.getStatus() == 200
@@ -85,13 +86,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             // (Jersey's String writer encodes through a StreamEncoder, which took a sixth of a zone
             // show's time, JFR), nor one array the size of the whole answer.
             response.setEntity(
-                    written(
-                            body,
-                            request.getMethod(),
-                            request.getUriInfo().getRequestUri().getRawPath(),
-                            requestId),
-                    response.getEntityAnnotations(),
-                    JSON_UTF8);
+                    written(body, request.getMethod(), rawPath, requestId), response.getEntityAnnotations(), JSON_UTF8);
             if (body.length() != JsonText.UNKNOWN_LENGTH) {
                 response.getHeaders().putSingle("Content-Length", Integer.toString(body.length()));
             }
@@ -103,7 +98,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
         requestLog.record(
                 servlet,
                 request.getMethod(),
-                request.getUriInfo().getRequestUri().getRawPath(),
+                rawPath,
                 method == null
                         ? UNMATCHED
                         : OPERATIONS.computeIfAbsent(

@@ -111,8 +111,6 @@ public class RequestLog {
                 .append(caller)
                 .append(" request=")
                 .append(requestId);
-        LogRecord line = new LogRedaction.Clean(Level.INFO, text.toString());
-        line.setLoggerName(LOG.getName());
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("method", method);
         fields.put("path", path);
@@ -122,8 +120,7 @@ public class RequestLog {
         fields.put("account", RequestCaller.accountOf(request));
         fields.put("token_id", RequestCaller.tokenIdOf(request));
         fields.put("request_id", requestId);
-        line.setParameters(new Object[] {fields});
-        LOG.log(line);
+        write(text.toString(), fields);
     }
 
     /**
@@ -139,15 +136,18 @@ public class RequestLog {
             return;
         }
         String path = LogRedaction.redact(loggedPath(rawPath));
-        LogRecord line = new LogRedaction.Clean(
-                Level.INFO,
-                method + ' ' + path + " answer cut short: the client closed the connection request=" + requestId);
-        line.setLoggerName(LOG.getName());
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("method", method);
         fields.put("path", path);
         fields.put("cut_short", true);
         fields.put("request_id", requestId);
+        write(method + ' ' + path + " answer cut short: the client closed the connection request=" + requestId, fields);
+    }
+
+    /** A line of this log: its text, already redacted, and the same fields as members for {@code LOG_FORMAT=json}. */
+    private static void write(String text, Map<String, Object> fields) {
+        LogRecord line = new LogRedaction.Clean(Level.INFO, text);
+        line.setLoggerName(LOG.getName());
         line.setParameters(new Object[] {fields});
         LOG.log(line);
     }
