@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +34,8 @@ class RunCommandIT {
 
     /** The restart's HTTP workers: fewer than the requests the test holds open at once. */
     private static final int HTTP_THREADS = 3;
+    /** The restart's listener queue: more than the requests the worker test leaves waiting. */
+    private static final int HTTP_QUEUE_SIZE = 10;
     /** The HTTP workers of server-config/pre-boot-commands.asadmin, which every deployment's Payara reads. */
     private static final int DEFAULT_WORKERS = 16;
 
@@ -55,7 +61,13 @@ class RunCommandIT {
         firstStart = launch("first", Map.of());
         workersWithoutHttpThreads = workersHolding(DEFAULT_WORKERS + 4);
         stop();
-        restart = launch("restart", Map.of("HTTP_THREADS", Integer.toString(HTTP_THREADS)));
+        restart = launch(
+                "restart",
+                Map.of(
+                        "HTTP_THREADS",
+                        Integer.toString(HTTP_THREADS),
+                        "HTTP_QUEUE_SIZE",
+                        Integer.toString(HTTP_QUEUE_SIZE)));
     }
 
     private static List<String> launch(String name, Map<String, String> variables) throws Exception {
@@ -65,7 +77,8 @@ class RunCommandIT {
 
     /** The run command on DATA_DIR and the port, its output in run-command-{name}.out, {@code variables} added. */
     private static ProcessBuilder runCommand(String name, Map<String, String> variables) {
-        ProcessBuilder builder = ServiceProcess.runCommand(output(name), "BOOTSTRAP_TOKEN", "HTTP_THREADS");
+        ProcessBuilder builder =
+                ServiceProcess.runCommand(output(name), "BOOTSTRAP_TOKEN", "HTTP_THREADS", "HTTP_QUEUE_SIZE");
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
         env.put("DATA_DIR", DATA_DIR.toString());
@@ -174,18 +187,10 @@ class RunCommandIT {
 
     /** The running service's HTTP workers while {@code requests} requests wait for their bodies. */
     private static long workersHolding(int requests) throws Exception {
-        String token = Files.readString(DATA_DIR.resolve("bootstrap-token")).strip();
         List<Socket> held = new ArrayList<>();
         try {
             for (int i = 0; i < requests; i++) {
-                Socket socket = new Socket("127.0.0.1", port);
-                socket.getOutputStream()
-                        .write(("POST /api/v1/dns/zones/create HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                        + "Authorization: Bearer " + token + "\r\n"
-                                        + "Content-Type: application/json\r\nContent-Length: 20\r\n\r\n")
-                                .getBytes(StandardCharsets.US_ASCII));
-                socket.getOutputStream().flush();
-                held.add(socket);
+                held.add(withoutItsBody());
             }
             Thread.sleep(2000);
             ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
@@ -195,6 +200,110 @@ class RunCommandIT {
                 socket.close();
             }
         }
+    }
+
+    /** A request whose body never comes: it holds a worker until its connection closes. */
+    private static Socket withoutItsBody() throws IOException {
+        return send("POST /api/v1/dns/zones/create HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                + bootstrapToken() + "\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n");
+    }
+
+    private static Socket send(String request) throws IOException {
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(20_000);
+        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    private static String bootstrapToken() throws IOException {
+        return Files.readString(DATA_DIR.resolve("bootstrap-token")).strip();
+    }
+
+    /**
+     * With every worker busy and HTTP_QUEUE_SIZE requests waiting, the listener closes each further
+     * connection unanswered. The log gets one line that says so, not a SEVERE stack trace per
+     * connection; the metric counts each; the waiting requests are answered once workers are free.
+     */
+    @Test
+    void aFullQueueClosesFurtherConnectionsWithOneLineAndACount() throws Exception {
+        int refusedCount = 3;
+        double before = metric("http_queue_full_drops_total");
+        long linesBefore = serverLogLines("HTTP listener overloaded");
+        List<Socket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < HTTP_THREADS; i++) {
+                sockets.add(withoutItsBody());
+            }
+            Thread.sleep(1000);
+            String permissions = "GET /api/v1/account/permissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                    + bootstrapToken() + "\r\nConnection: close\r\n\r\n";
+            List<Socket> waiting = new ArrayList<>();
+            for (int i = 0; i < HTTP_QUEUE_SIZE; i++) {
+                waiting.add(send(permissions));
+            }
+            sockets.addAll(waiting);
+            Thread.sleep(1000);
+            List<Socket> refused = new ArrayList<>();
+            for (int i = 0; i < refusedCount; i++) {
+                refused.add(send(permissions));
+            }
+            sockets.addAll(refused);
+            for (Socket socket : refused) {
+                assertEquals("", firstLine(socket), "a connection beyond the queue is closed unanswered");
+            }
+            for (int i = 0; i < HTTP_THREADS; i++) {
+                sockets.get(i).close(); // the workers are free again
+            }
+            for (Socket socket : waiting) {
+                assertEquals("HTTP/1.1 200 OK", firstLine(socket), "a request that waited in the queue is answered");
+            }
+        } finally {
+            for (Socket socket : sockets) {
+                socket.close();
+            }
+        }
+        assertEquals(before + refusedCount, metric("http_queue_full_drops_total"));
+        assertEquals(1, serverLogLines("HTTP listener overloaded") - linesBefore, "one line for the minute");
+        assertEquals(0, serverLogLines("doSelect exception"), "no SEVERE record per connection");
+        assertEquals(0, serverLogLines("RejectedExecutionException"), "no stack trace");
+    }
+
+    /** The answer's status line; empty when the service closed (or reset) the connection without one. */
+    private static String firstLine(Socket socket) throws IOException {
+        StringBuilder line = new StringBuilder();
+        try {
+            int read;
+            while ((read = socket.getInputStream().read()) != -1 && read != '\r') {
+                line.append((char) read);
+            }
+        } catch (java.net.SocketException reset) {
+            // closed with the request unread: a reset
+        }
+        return line.toString();
+    }
+
+    private static long serverLogLines(String text) throws IOException {
+        try (Stream<String> lines = Files.lines(DATA_DIR.resolve("logs").resolve("server.log"))) {
+            return lines.filter(line -> line.contains(text)).count();
+        }
+    }
+
+    /** A counter of the running service's /metrics (0 when it has not been counted yet). */
+    private static double metric(String name) throws Exception {
+        HttpResponse<String> metrics = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                .timeout(Duration.ofSeconds(20))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, metrics.statusCode());
+        for (String line : metrics.body().split("\n")) {
+            if (line.startsWith(name)) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
     }
 
     /** Payara's HTTP worker threads ("http-thread-pool::http-listener(n)", cut to 15 characters by Linux). */
@@ -226,6 +335,22 @@ class RunCommandIT {
         assertEquals(4, bad.exitValue());
         String printed = Files.readString(output("bad-threads"));
         assertTrue(printed.contains("HTTP_THREADS is many"), "and says why: " + printed);
+    }
+
+    @Test
+    void aQueueSizeThatIsNoNumberStopsTheStartWithStatus4() throws Exception {
+        Process bad = runCommand(
+                        "bad-queue",
+                        Map.of(
+                                "HTTP_QUEUE_SIZE",
+                                "0",
+                                "DATA_DIR",
+                                DATA_DIR.resolveSibling("run-command-bad-queue").toString()))
+                .start();
+        assertTrue(bad.waitFor(60, TimeUnit.SECONDS), "the run command ends at once");
+        assertEquals(4, bad.exitValue());
+        String printed = Files.readString(output("bad-queue"));
+        assertTrue(printed.contains("HTTP_QUEUE_SIZE is 0"), "and says why: " + printed);
     }
 
     /** The output up to and including the launcher's "Ready" line; fails if the launcher ends first or after five minutes. */

@@ -45,6 +45,12 @@ public final class ServiceLauncher {
                     "HTTP_THREADS is " + httpThreads + ": give the number of HTTP worker threads, 1 to 9999.");
             System.exit(4);
         }
+        String httpQueueSize = env.getOrDefault("HTTP_QUEUE_SIZE", "");
+        if (!httpQueueSize.isEmpty() && !httpQueueSize.matches("[1-9][0-9]{0,5}")) {
+            System.err.println("HTTP_QUEUE_SIZE is " + httpQueueSize
+                    + ": give the number of requests that may wait for an HTTP worker, 1 to 999999.");
+            System.exit(4);
+        }
         Path dataDir =
                 Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
@@ -100,6 +106,19 @@ public final class ServiceLauncher {
         Path payaraRoot = dataDir.resolve("payara");
         deleteTree(payaraRoot);
         String configDir = System.getProperty("server.config.dir", "server-config");
+        Path preBootCommands = Path.of(configDir, "pre-boot-commands.asadmin");
+        if (!httpQueueSize.isEmpty()) {
+            // Payara Micro has no option for it: the pre-boot commands with one more line, written anew on each start
+            Files.createDirectories(payaraRoot);
+            Path withQueue = payaraRoot.resolve("pre-boot-commands.asadmin");
+            Files.writeString(
+                    withQueue,
+                    Files.readString(preBootCommands)
+                            + "\n# HTTP_QUEUE_SIZE of the run command\n"
+                            + "set configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-queue-size="
+                            + httpQueueSize + "\n");
+            preBootCommands = withQueue;
+        }
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 env.getOrDefault("JAVA_HEAP", "-Xmx512m"),
@@ -121,7 +140,7 @@ public final class ServiceLauncher {
                 "--logproperties",
                 Path.of(configDir, "logging.properties").toString(),
                 "--prebootcommandfile",
-                Path.of(configDir, "pre-boot-commands.asadmin").toString(),
+                preBootCommands.toString(),
                 "--postbootcommandfile",
                 Path.of(configDir, "post-boot-commands.asadmin").toString()));
         if (!httpThreads.isEmpty()) {

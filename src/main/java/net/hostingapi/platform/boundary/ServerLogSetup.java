@@ -8,13 +8,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Filter;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.ClosedConnections;
 import net.hostingapi.platform.control.JsonLogFormatter;
+import net.hostingapi.platform.control.ListenerOverload;
 import net.hostingapi.platform.control.LogRedaction;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * What the application puts on the server's log handlers while it runs, taking it off at undeploy
@@ -28,6 +33,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * (a logger's filter runs before any handler). It catches what slips past the source fixes; it
  * cannot catch what is logged before the application starts (boot commands). Those loggers also
  * get {@link ClosedConnections}: a client that closed its connection is not the server's error.
+ * Grizzly's selector logger gets {@link ListenerOverload}: a count and a line a minute of the
+ * connections an overloaded listener closes, instead of a stack trace for each.
  */
 @WebListener
 public class ServerLogSetup implements ServletContextListener {
@@ -46,8 +53,14 @@ public class ServerLogSetup implements ServletContextListener {
             "org.glassfish.grizzly.http.server.HttpServerFilter",
             "org.glassfish.grizzly.http.HttpServerFilter");
 
+    private static final Metadata QUEUE_FULL_DROPS = Metadata.builder()
+            .withName("http_queue_full_drops")
+            .withDescription("Connections the HTTP listener closed unanswered: every worker was busy and its queue"
+                    + " (HTTP_QUEUE_SIZE) full")
+            .build();
+
     private final List<Handler> handlers = new ArrayList<>();
-    /** The request-path loggers, each with the redaction that holds its previous filter. */
+    /** The container's loggers we filter, each with the redaction that holds its previous filter. */
     private final Map<Logger, LogRedaction> loggers = new HashMap<>();
 
     private final Map<Handler, Formatter> formatters = new HashMap<>();
@@ -55,6 +68,9 @@ public class ServerLogSetup implements ServletContextListener {
     @Inject
     @ConfigProperty(name = "LOG_FORMAT", defaultValue = "text")
     String logFormat;
+
+    @Inject
+    MetricRegistry metrics;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -69,14 +85,21 @@ public class ServerLogSetup implements ServletContextListener {
         }
         ClosedConnections closed = new ClosedConnections();
         for (String name : REQUEST_LOGGERS) {
-            Logger logger = Logger.getLogger(name);
-            LogRedaction redaction = new LogRedaction(logger.getFilter());
-            logger.setFilter(record -> closed.isLoggable(record) && redaction.isLoggable(record));
-            loggers.put(logger, redaction);
+            filter(name, closed);
         }
+        Counter drops = metrics.counter(QUEUE_FULL_DROPS);
+        filter(ListenerOverload.SELECTOR_LOGGER, new ListenerOverload(drops::inc));
         // Also shows, in the log itself, that redaction works on this server's console: the value is blanked.
         LOG.info(() -> "Log redaction on " + handlers.size() + " handlers and " + loggers.size()
                 + " loggers; check: authToken=visible-if-redaction-fails");
+    }
+
+    /** Puts {@code first}, then the redaction, on the named logger; undeploy restores its previous filter. */
+    private void filter(String name, Filter first) {
+        Logger logger = Logger.getLogger(name);
+        LogRedaction redaction = new LogRedaction(logger.getFilter());
+        logger.setFilter(record -> first.isLoggable(record) && redaction.isLoggable(record));
+        loggers.put(logger, redaction);
     }
 
     @Override

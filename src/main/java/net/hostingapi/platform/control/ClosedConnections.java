@@ -23,9 +23,14 @@ public final class ClosedConnections implements Filter {
     }
 
     static boolean fromClosedConnection(Throwable thrown) {
+        return causedBy(thrown, IOException.class);
+    }
+
+    /** Whether {@code thrown} or one of its causes is a {@code kind}. */
+    static boolean causedBy(Throwable thrown, Class<? extends Throwable> kind) {
         Throwable cause = thrown;
         for (int i = 0; cause != null && i < DEPTH; i++, cause = cause.getCause()) {
-            if (cause instanceof IOException) {
+            if (kind.isInstance(cause)) {
                 return true;
             }
         }
