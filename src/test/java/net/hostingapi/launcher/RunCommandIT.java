@@ -235,7 +235,7 @@ class RunCommandIT {
             for (int i = 0; i < HTTP_THREADS; i++) {
                 sockets.add(withoutItsBody());
             }
-            Thread.sleep(1000);
+            Thread.sleep(2000); // each taken by a worker, which waits for its body
             String permissions = "GET /api/v1/account/permissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
                     + bootstrapToken() + "\r\nConnection: close\r\n\r\n";
             List<Socket> waiting = new ArrayList<>();
@@ -243,7 +243,7 @@ class RunCommandIT {
                 waiting.add(send(permissions));
             }
             sockets.addAll(waiting);
-            Thread.sleep(1000);
+            Thread.sleep(2000); // all in the queue
             List<Socket> refused = new ArrayList<>();
             for (int i = 0; i < refusedCount; i++) {
                 refused.add(send(permissions));
