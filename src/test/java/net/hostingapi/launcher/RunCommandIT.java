@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import net.hostingapi.support.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -290,20 +288,8 @@ class RunCommandIT {
     }
 
     /** A counter of the running service's /metrics (0 when it has not been counted yet). */
-    private static double metric(String name) throws Exception {
-        HttpResponse<String> metrics = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                                .timeout(Duration.ofSeconds(20))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, metrics.statusCode());
-        for (String line : metrics.body().split("\n")) {
-            if (line.startsWith(name)) {
-                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return 0;
+    private static double metric(String name) throws IOException {
+        return Api.at(new URL("http://127.0.0.1:" + port)).metric(name);
     }
 
     /** Payara's HTTP worker threads ("http-thread-pool::http-listener(n)", cut to 15 characters by Linux). */

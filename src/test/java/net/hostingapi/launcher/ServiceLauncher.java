@@ -39,18 +39,9 @@ public final class ServiceLauncher {
         long started = System.nanoTime();
         Map<String, String> env = System.getenv();
         String port = env.getOrDefault("HTTP_PORT", "8080");
-        String httpThreads = env.getOrDefault("HTTP_THREADS", "");
-        if (!httpThreads.isEmpty() && !httpThreads.matches("[1-9][0-9]{0,3}")) {
-            System.err.println(
-                    "HTTP_THREADS is " + httpThreads + ": give the number of HTTP worker threads, 1 to 9999.");
-            System.exit(4);
-        }
-        String httpQueueSize = env.getOrDefault("HTTP_QUEUE_SIZE", "");
-        if (!httpQueueSize.isEmpty() && !httpQueueSize.matches("[1-9][0-9]{0,5}")) {
-            System.err.println("HTTP_QUEUE_SIZE is " + httpQueueSize
-                    + ": give the number of requests that may wait for an HTTP worker, 1 to 999999.");
-            System.exit(4);
-        }
+        String httpThreads = countOrEmpty(env, "HTTP_THREADS", 4, "the number of HTTP worker threads");
+        String httpQueueSize =
+                countOrEmpty(env, "HTTP_QUEUE_SIZE", 6, "the number of requests that may wait for an HTTP worker");
         Path dataDir =
                 Path.of(env.getOrDefault("DATA_DIR", "data")).toAbsolutePath().normalize();
         Files.createDirectories(dataDir);
@@ -228,6 +219,19 @@ public final class ServiceLauncher {
             database.close();
         }
         System.exit(exit);
+    }
+
+    /**
+     * The variable {@code name} when unset or a count from 1 to {@code digits} nines; anything else
+     * ends the start with status 4 and says why, before anything starts.
+     */
+    private static String countOrEmpty(Map<String, String> env, String name, int digits, String meaning) {
+        String value = env.getOrDefault(name, "");
+        if (!value.isEmpty() && !value.matches("[1-9][0-9]{0," + (digits - 1) + "}")) {
+            System.err.println(name + " is " + value + ": give " + meaning + ", 1 to " + "9".repeat(digits) + ".");
+            System.exit(4);
+        }
+        return value;
     }
 
     /** Held so that the level set on it stays (java.util.logging keeps loggers weakly). */

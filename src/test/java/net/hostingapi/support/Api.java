@@ -77,6 +77,23 @@ public final class Api {
     }
 
     /**
+     * The value of the first series of {@code /metrics} whose line starts with {@code name}; 0 when
+     * it has none yet (a counter not yet counted).
+     */
+    public double metric(String name) {
+        Response metrics = get("/metrics");
+        if (metrics.status() != 200) {
+            throw new AssertionError("GET /metrics answered " + metrics.status() + ": " + metrics.body());
+        }
+        for (String line : metrics.body().split("\n")) {
+            if (line.startsWith(name)) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
+    }
+
+    /**
      * GETs {@code path} until it answers {@code status}, for at most 5 s: a token changed in the
      * database behind the service's back (as on another instance) is read again within
      * {@code TOKEN_CACHE_MILLIS} (1 s in the tests).
