@@ -202,7 +202,9 @@ class FuzzIT {
             connectorAnswers.merge(known, 1, Integer::sum);
             return null;
         }
-        String text = answer.text();
+        // A new token's text is random and may by chance spell "SQL" or "EJB" (a CI run saw it):
+        // it is the one value the telltales are not looked for in.
+        String text = ISSUED_TOKEN_TEXT.matcher(answer.text()).replaceAll("\"token\":\"…\"");
         for (String telltale : TELLTALES) {
             if (text.contains(telltale)) {
                 return "shows internals (" + telltale + "): " + abbreviated(text);
@@ -232,6 +234,8 @@ class FuzzIT {
         return null;
     }
 
+    private static final java.util.regex.Pattern ISSUED_TOKEN_TEXT =
+            java.util.regex.Pattern.compile("\"token\":\"[^\"]*\"");
     private static final java.util.regex.Pattern MALFORMED_ESCAPE =
             java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})");
     private static final java.util.regex.Pattern REFUSED_ESCAPE =
