@@ -90,6 +90,38 @@ class ClosedConnectionsIT {
     }
 
     /**
+     * A client that closes its connection while sending its body: the body cannot be read, and the
+     * answer meets a closed connection. Catalina's error-page valve logged that as a WARNING with
+     * its stack trace written into the message, over a hundred lines a request.
+     */
+    @Test
+    void aClientThatHangsUpWhileSendingItsBodyLeavesNoStackTrace() throws Exception {
+        for (int i = 0; i < HANG_UPS; i++) {
+            try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+                socket.getOutputStream()
+                        .write(("POST /api/v1/dns/zones/create HTTP/1.1\r\nHost: " + base.getHost()
+                                        + "\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                                        + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                                        + "Content-Length: 100\r\n\r\nname=")
+                                .getBytes(StandardCharsets.US_ASCII));
+                Thread.sleep(300); // the service is waiting for the rest
+            }
+        }
+        // The log holds what came before this request's line once its line is in.
+        Api.Response after = Api.at(base).asOperator().get("/api/v1/account/permissions");
+        assertEquals(200, after.status());
+        ServerLog.requestLine(after.header("X-Request-Id"));
+        List<String> traces = ServerLog.lines().stream()
+                .filter(line -> line.contains("Exception Processing ErrorPage")
+                        || line.contains("Connection is closed")
+                        || line.contains("java.io.EOFException"))
+                .toList();
+        if (!traces.isEmpty()) {
+            fail("the closed connections were logged as errors:\n" + String.join("\n", traces));
+        }
+    }
+
+    /**
      * Sends the request and resets the connection at once: the request is in the server's buffer
      * and is answered, and the answer meets a connection the client has closed.
      */

@@ -21,6 +21,23 @@ class ClosedConnectionsTest {
         assertFalse(new ClosedConnections().isLoggable(writing));
     }
 
+    /** Catalina's container logger writes the trace into the message and sets no exception. */
+    @Test
+    void aTraceWrittenIntoTheMessageIsReadToo() {
+        LogRecord errorPage = new LogRecord(
+                Level.WARNING,
+                "org.apache.catalina.core.StandardHostValve@26b5b5a5: Exception Processing ErrorPage[errorCode=0,"
+                        + " location=/.error-envelope]\njava.io.IOException: Connection is closed\n\tat"
+                        + " org.glassfish.grizzly.nio.NIOConnection.assertOpen(NIOConnection.java:427)\nCaused by:"
+                        + " java.io.EOFException\n\tat org.apache.catalina.connector.InputBuffer.read(InputBuffer.java:231)");
+        assertFalse(new ClosedConnections().isLoggable(errorPage));
+        LogRecord other = new LogRecord(
+                Level.WARNING,
+                "Exception Processing ErrorPage\njava.lang.IllegalStateException: a bug\n\tat x.y(Z.java:1)"
+                        + "\nmentions java.io.IOException in passing");
+        assertTrue(new ClosedConnections().isLoggable(other));
+    }
+
     @Test
     void everythingElseGoesThrough() {
         assertTrue(new ClosedConnections()
