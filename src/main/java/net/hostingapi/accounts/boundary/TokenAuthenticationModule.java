@@ -26,6 +26,7 @@ import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.boundary.BufferedRequest;
 import net.hostingapi.platform.boundary.ClientAddresses;
+import net.hostingapi.platform.boundary.RequestBodies;
 import net.hostingapi.platform.boundary.RequestCaller;
 import net.hostingapi.platform.boundary.RequestParameters;
 
@@ -52,11 +53,13 @@ final class TokenAuthenticationModule implements ServerAuthModule {
 
     private final TokenAuthentication tokens;
     private final ClientAddresses clientAddresses;
+    private final RequestBodies bodies;
     private CallbackHandler container;
 
-    TokenAuthenticationModule(TokenAuthentication tokens, ClientAddresses clientAddresses) {
+    TokenAuthenticationModule(TokenAuthentication tokens, ClientAddresses clientAddresses, RequestBodies bodies) {
         this.tokens = tokens;
         this.clientAddresses = clientAddresses;
+        this.bodies = bodies;
     }
 
     @Override
@@ -152,9 +155,10 @@ final class TokenAuthenticationModule implements ServerAuthModule {
      * {@code authToken} from the query string or the body. Reading the body here consumes it, so
      * the request is replaced by one that replays it to JAX-RS.
      */
-    private static String tokenParameter(HttpServletRequest request, MessageInfo message) {
+    private String tokenParameter(HttpServletRequest request, MessageInfo message) {
         try {
-            byte[] body = RequestParameters.read(request, request.getContentLengthLong(), request.getInputStream());
+            byte[] body =
+                    RequestParameters.read(request, request.getContentLengthLong(), request.getInputStream(), bodies);
             if (body != null) {
                 message.setRequestMessage(new BufferedRequest(request, body));
             }

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.platform.boundary.ClientAddresses;
+import net.hostingapi.platform.boundary.RequestBodies;
 
 /**
  * Puts {@link TokenAuthenticationModule} in front of the application (Jakarta Authentication's
@@ -22,13 +23,16 @@ public class TokenAuthenticationSetup implements ServletContextListener {
     @Inject
     ClientAddresses clientAddresses;
 
+    @Inject
+    RequestBodies bodies;
+
     private String registration;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
         registration = AuthConfigFactory.getFactory()
                 .registerServerAuthModule(
-                        new TokenAuthenticationModule(tokens, clientAddresses), event.getServletContext());
+                        new TokenAuthenticationModule(tokens, clientAddresses, bodies), event.getServletContext());
     }
 
     @Override

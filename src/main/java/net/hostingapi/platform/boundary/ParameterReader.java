@@ -1,6 +1,7 @@
 package net.hostingapi.platform.boundary;
 
 import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -24,6 +25,9 @@ public class ParameterReader implements ContainerRequestFilter {
     @Context
     HttpServletRequest servletRequest;
 
+    @Inject
+    RequestBodies bodies;
+
     @Override
     public void filter(ContainerRequestContext request) {
         // Jersey parses these headers lazily and, when one is not a media type, answers a bare 400
@@ -36,7 +40,8 @@ public class ParameterReader implements ContainerRequestFilter {
                     MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
         }
         HttpServletRequest servlet = ServletRequests.of(request, servletRequest);
-        byte[] body = RequestParameters.read(servlet, servlet.getContentLengthLong(), request.getEntityStream());
+        byte[] body =
+                RequestParameters.read(servlet, servlet.getContentLengthLong(), request.getEntityStream(), bodies);
         if (body != null) {
             request.setEntityStream(new ByteArrayInputStream(body));
         }

@@ -33,17 +33,18 @@ public final class RequestParameters {
 
     /**
      * Reads the request's parameters from the query string and {@code body} (which the caller
-     * must hand on to whoever reads the body next), once per request.
+     * must hand on to whoever reads the body next), once per request, the body under the
+     * deadline and the per-address limit of {@link RequestBodies}.
      *
      * @return the body's bytes, or null when the parameters had been read already
      */
-    public static byte[] read(HttpServletRequest request, long declaredLength, InputStream body) {
+    public static byte[] read(HttpServletRequest request, long declaredLength, InputStream body, RequestBodies bodies) {
         if (request.getAttribute(ATTRIBUTE) != null) {
             return null;
         }
         byte[] bytes = new byte[0];
         try {
-            bytes = Parameters.readBody(declaredLength, body);
+            bytes = Parameters.readBody(declaredLength, bodies.start(request, declaredLength, body));
             request.setAttribute(
                     ATTRIBUTE, Parameters.parse(request.getQueryString(), request.getContentType(), bytes));
         } catch (ApiException e) {

@@ -67,6 +67,7 @@ public enum MessageCode {
     STILL_IN_USE(4094, "The object is still in use"),
     VERIFICATION_EXPIRED(4095, "The verification link has expired; request a new one"),
     ALREADY_VERIFIED(4096, "The e-mail address is already verified"),
+    BODY_TIMEOUT(4080, "The request body did not arrive in time"),
     BODY_TOO_LARGE(4130, "The request body is too large"),
     TOO_MANY_PARAMETERS(4131, "The request has too many parameters"),
     UNSUPPORTED_MEDIA_TYPE(4150, "Unsupported body format"),
@@ -81,6 +82,7 @@ public enum MessageCode {
     TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications; retry later"),
     VERIFICATION_RESEND_LIMIT(4292, "Verification mails for this handle are rate-limited; retry later"),
     VERIFICATION_MAIL_LIMIT(4293, "Too many verification mails from this account or to this address; retry later"),
+    TOO_MANY_SLOW_BODIES(4294, "Too many requests from your address are sending their bodies slowly; retry later"),
 
     // server errors: 5xxx
     INTERNAL_ERROR(5000, "Internal error"),

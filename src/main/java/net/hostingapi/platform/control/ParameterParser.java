@@ -13,6 +13,7 @@ import jakarta.mail.util.ByteArrayDataSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -137,19 +138,34 @@ final class ParameterParser {
                 out.write(buffer, 0, n);
             }
             return out.toByteArray();
+        } catch (InterruptedIOException e) {
+            // Its deadline passed (the boundary's RequestBodies): the rest would hold a worker.
+            throw new ApiException(
+                    408, List.of(Message.of(MessageCode.BODY_TIMEOUT, e.getMessage())), CLOSE_CONNECTION);
         } catch (IOException e) {
             throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The request body could not be read");
         }
     }
 
-    private static ApiException tooLarge(InputStream in) throws IOException {
+    /** For an answer sent before the body was read to its end: nothing more of it is waited for. */
+    private static final Map<String, String> CLOSE_CONNECTION = Map.of("Connection", "close");
+
+    private static ApiException tooLarge(InputStream in) {
         long drained = 0;
         byte[] buffer = new byte[65536];
-        for (int n; drained < MAX_DRAINED_BYTES && (n = in.read(buffer)) != -1; ) {
-            drained += n;
+        Map<String, String> headers = Map.of();
+        try {
+            for (int n; drained < MAX_DRAINED_BYTES && (n = in.read(buffer)) != -1; ) {
+                drained += n;
+            }
+        } catch (IOException e) {
+            headers = CLOSE_CONNECTION;
         }
         return new ApiException(
-                413, MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes");
+                413,
+                List.of(Message.of(
+                        MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes")),
+                headers);
     }
 
     private static Map<String, Object> parseBody(byte[] body, String contentType, Tally tally) {

@@ -21,6 +21,24 @@ class ParameterParserTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(10);
 
+    /** The boundary's deadline ends a read with a timeout: 408, and the rest of the body is not waited for. */
+    @Test
+    void aBodyWhoseDeadlinePassedIs408WithTheConnectionClosed() {
+        java.io.InputStream late = new java.io.InputStream() {
+            @Override
+            public int read() throws java.io.IOException {
+                throw new java.net.SocketTimeoutException("The request body did not arrive within 20 s");
+            }
+        };
+        ApiException timedOut = assertThrows(ApiException.class, () -> ParameterParser.readBody(100, late));
+        assertEquals(408, timedOut.status());
+        assertEquals(MessageCode.BODY_TIMEOUT, timedOut.errors().get(0).code());
+        assertEquals(
+                "The request body did not arrive within 20 s",
+                timedOut.errors().get(0).text());
+        assertEquals("close", timedOut.headers().get("Connection"));
+    }
+
     @Test
     void bodiesAreReadWholeWhateverTheirLengthSays() {
         byte[] large = "0123456789abcdef".repeat(1500).getBytes(StandardCharsets.US_ASCII); // past one read buffer
