@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A request body that arrives slowly holds an HTTP worker while it does: it must arrive by its
  * deadline (HTTP_BODY_TIMEOUT_SECONDS, 4 s in the tests' configuration), and one client address
- * may not have more than four such bodies on their way (README, "Request bodies"). The client
+ * may not have more than four such bodies on their way (README, Operations, "Slow request bodies"). The client
  * addresses are put in X-Forwarded-For, which the tests' configuration trusts from 127.0.0.1, so
  * that each test has addresses of its own.
  */

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.AddressRange;
 import net.hostingapi.platform.control.ApiException;
@@ -152,6 +153,26 @@ public class RequestBodies {
         return new Reading(body, GrizzlyConnection.of(request), address, entry, begun + timeoutNanos);
     }
 
+    /** When the addresses were last swept (nanoTime). */
+    private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
+
+    /**
+     * Past {@link #SWEEP_ABOVE} addresses, drops those with nothing left to remember, at most once
+     * a second: addresses whose bodies missed their deadline stay until they send again, and many
+     * addresses (a distributed attack) would otherwise grow the map without end.
+     */
+    private void sweep(long now) {
+        long last = lastSweep.get();
+        if (clients.size() <= SWEEP_ABOVE
+                || now - last < TimeUnit.SECONDS.toNanos(1)
+                || !lastSweep.compareAndSet(last, now)) {
+            return;
+        }
+        for (String key : clients.keySet()) {
+            clients.computeIfPresent(key, (k, client) -> client.forget(now) ? null : client);
+        }
+    }
+
     private static ApiException refusal(String text, long retryAfterSeconds) {
         return new ApiException(
                 429,
@@ -237,11 +258,7 @@ public class RequestBodies {
                     client.timeouts.addLast(now);
                     return client;
                 });
-                if (clients.size() > SWEEP_ABOVE) {
-                    for (String key : clients.keySet()) {
-                        clients.computeIfPresent(key, (k, client) -> client.forget(now) ? null : client);
-                    }
-                }
+                sweep(now);
             }
             return new SocketTimeoutException("The request body did not arrive within " + timeoutSeconds() + " s");
         }
