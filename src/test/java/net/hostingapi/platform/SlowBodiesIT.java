@@ -40,6 +40,8 @@ class SlowBodiesIT {
     private static final String FORM = "application/x-www-form-urlencoded";
     /** The address from which the tests' configuration trusts X-Forwarded-For. */
     private static final String LOOPBACK = "127.0.0.1";
+    /** The refusals, as /metrics counts them. */
+    private static final String SLOW_BODIES_REFUSED = "rate_limited_requests_total{limiter=\"TOO_MANY_SLOW_BODIES\"";
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -120,6 +122,8 @@ class SlowBodiesIT {
     @Test
     void aFifthSlowBodyFromOneAddressIsRefusedAtOnceWhileOthersAreServed() throws Exception {
         List<Socket> held = holdSlowBodies(List.of("198.51.100.22", "198.51.100.22", "198.51.100.22", "198.51.100.22"));
+        Api metrics = Api.at(base);
+        double refusedBefore = metrics.metric(SLOW_BODIES_REFUSED);
         try {
             try (Socket fifth = open("198.51.100.22", 100, "name=")) {
                 Reply refused = readReply(fifth, 3_000);
@@ -127,6 +131,7 @@ class SlowBodiesIT {
                 assertEquals(List.of(4294), refused.errorCodes(), refused.toString());
                 assertEquals("1", refused.header("Retry-After"), refused.toString());
             }
+            assertEquals(refusedBefore + 1, metrics.metric(SLOW_BODIES_REFUSED), "counted for the operator");
             // Another address, and a request without a body from the same one, are served.
             Api operator =
                     Api.at(new URL("http://" + LOOPBACK + ":" + base.getPort())).asOperator();
