@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.AddressRange;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.ClosedConnections;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -233,20 +234,13 @@ public class RequestBodies {
                 return super.read(buffer, offset, length);
             } catch (IOException e) {
                 // Grizzly's timeout (set to what was left) may end a little before the deadline.
-                if (deadline - System.nanoTime() <= 0 || causedByTimeout(e)) {
+                if (deadline - System.nanoTime() <= 0
+                        || ClosedConnections.causedBy(e, TimeoutException.class)
+                        || ClosedConnections.causedBy(e, InterruptedIOException.class)) {
                     throw timeout();
                 }
                 throw e;
             }
-        }
-
-        private static boolean causedByTimeout(Throwable thrown) {
-            for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                if (t instanceof TimeoutException || t instanceof InterruptedIOException) {
-                    return true;
-                }
-            }
-            return false;
         }
 
         private SocketTimeoutException timeout() {

@@ -40,8 +40,8 @@ public final class ClosedConnections implements Filter {
         return causedBy(thrown, IOException.class);
     }
 
-    /** Whether {@code thrown} or one of its causes is a {@code kind}. */
-    static boolean causedBy(Throwable thrown, Class<? extends Throwable> kind) {
+    /** Whether {@code thrown} or one of its causes (at most {@value #DEPTH} deep) is a {@code kind}. */
+    public static boolean causedBy(Throwable thrown, Class<? extends Throwable> kind) {
         Throwable cause = thrown;
         for (int i = 0; cause != null && i < DEPTH; i++, cause = cause.getCause()) {
             if (kind.isInstance(cause)) {
