@@ -3,18 +3,16 @@ package net.hostingapi.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import net.hostingapi.support.Api;
@@ -97,7 +95,7 @@ class SlowBodiesIT {
                     20_000);
             assertEquals(200, behind.status(), "a request behind 20 trickling bodies: " + behind.statusLine());
             for (Socket socket : sockets) {
-                Reply reply = readReply(socket, 20_000);
+                Api.Response reply = readReply(socket, 20_000);
                 assertEquals(408, reply.status(), reply.toString());
                 assertEquals(List.of(4080), reply.errorCodes(), reply.toString());
                 assertEquals("close", reply.header("Connection"), reply.toString());
@@ -106,7 +104,7 @@ class SlowBodiesIT {
             assertTrue(millis < 30_000, "all answered after " + millis + " ms, while their bodies were still coming");
             // Four missed deadlines within a minute: the address's next body is refused without being read.
             try (Socket again = open("198.51.100.31", 10, "name=x.exa")) {
-                Reply refused = readReply(again, 3_000);
+                Api.Response refused = readReply(again, 3_000);
                 assertEquals(429, refused.status(), refused.toString());
                 assertEquals(List.of(4294), refused.errorCodes(), refused.toString());
                 assertTrue(Integer.parseInt(refused.header("Retry-After")) > 1, refused.toString());
@@ -126,7 +124,7 @@ class SlowBodiesIT {
         double refusedBefore = metrics.metric(SLOW_BODIES_REFUSED);
         try {
             try (Socket fifth = open("198.51.100.22", 100, "name=")) {
-                Reply refused = readReply(fifth, 3_000);
+                Api.Response refused = readReply(fifth, 3_000);
                 assertEquals(429, refused.status(), refused.toString());
                 assertEquals(List.of(4294), refused.errorCodes(), refused.toString());
                 assertEquals("1", refused.header("Retry-After"), refused.toString());
@@ -143,7 +141,7 @@ class SlowBodiesIT {
             assertEquals(200, sameWithoutBody.status(), sameWithoutBody.toString());
             // The four held ones end at their deadline.
             for (Socket socket : held) {
-                Reply timedOut = readReply(socket, 15_000);
+                Api.Response timedOut = readReply(socket, 15_000);
                 assertEquals(408, timedOut.status(), timedOut.toString());
             }
         } finally {
@@ -160,12 +158,12 @@ class SlowBodiesIT {
                 holdSlowBodies(List.of("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:1:2::4"));
         try {
             try (Socket sameNetwork = open("2001:db8:1:2::ffff", 100, "name=")) {
-                Reply refused = readReply(sameNetwork, 3_000);
+                Api.Response refused = readReply(sameNetwork, 3_000);
                 assertEquals(429, refused.status(), refused.toString());
             }
             try (Socket nextNetwork = open("2001:db8:1:3::1", 14, "name=x.exampl")) {
                 nextNetwork.getOutputStream().write("e".getBytes(StandardCharsets.US_ASCII));
-                Reply served = readReply(nextNetwork, 10_000);
+                Api.Response served = readReply(nextNetwork, 10_000);
                 assertTrue(served.status() != 429 && served.status() != 408, served.toString());
             }
         } finally {
@@ -198,47 +196,36 @@ class SlowBodiesIT {
         return socket;
     }
 
-    /** An answer off the socket. */
-    private record Reply(int status, String head, String body) {
-
-        String header(String name) {
-            for (String line : head.split("\r\n")) {
-                int colon = line.indexOf(':');
-                if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
-                    return line.substring(colon + 1).trim();
-                }
-            }
-            return null;
-        }
-
-        List<Integer> errorCodes() {
-            JsonObject envelope = Json.createReader(new StringReader(body)).readObject();
-            return envelope.getJsonObject("messages").getJsonArray("errors").stream()
-                    .map(e -> e.asJsonObject().getInt("code"))
-                    .toList();
-        }
-    }
-
-    /** Reads one answer with a Content-Length. */
-    private static Reply readReply(Socket socket, int timeoutMillis) throws IOException {
+    /** Reads one answer with a Content-Length (the connection stays open); status -1 when none came. */
+    private static Api.Response readReply(Socket socket, int timeoutMillis) throws IOException {
         socket.setSoTimeout(timeoutMillis);
         InputStream in = socket.getInputStream();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int headEnd;
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
         try {
-            while ((headEnd = bytes.toString(StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n")) < 0) {
+            for (int lastFour = 0; lastFour != 0x0d0a0d0a; ) { // CR LF CR LF ends the head
                 int b = in.read();
                 if (b == -1) {
-                    return new Reply(-1, "closed without an answer: " + bytes, "");
+                    return new Api.Response(-1, "closed without an answer: " + head, Map.of());
                 }
-                bytes.write(b);
+                head.write(b);
+                lastFour = (lastFour << 8) | b;
             }
         } catch (SocketTimeoutException e) {
-            return new Reply(-1, "no answer within " + timeoutMillis + " ms", "");
+            return new Api.Response(-1, "no answer within " + timeoutMillis + " ms", Map.of());
         }
-        String head = bytes.toString(StandardCharsets.ISO_8859_1).substring(0, headEnd);
-        int status = Integer.parseInt(head.split(" ")[1]);
-        int length = Integer.parseInt(new Reply(status, head, "").header("Content-Length"));
-        return new Reply(status, head, new String(in.readNBytes(length), StandardCharsets.UTF_8));
+        String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String line : lines) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.computeIfAbsent(line.substring(0, colon).trim(), name -> new ArrayList<>())
+                        .add(line.substring(colon + 1).trim());
+            }
+        }
+        int length = Integer.parseInt(headers.get("Content-Length").get(0));
+        return new Api.Response(
+                Integer.parseInt(lines[0].split(" ")[1]),
+                new String(in.readNBytes(length), StandardCharsets.UTF_8),
+                headers);
     }
 }
