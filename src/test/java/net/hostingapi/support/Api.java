@@ -30,18 +30,25 @@ public final class Api {
 
     private final String base;
     private final String token;
+    private final Duration timeout;
 
-    private Api(String base, String token) {
+    private Api(String base, String token, Duration timeout) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         this.token = token;
+        this.timeout = timeout;
     }
 
     public static Api at(URL base) {
-        return new Api(base.toString(), null);
+        return new Api(base.toString(), null, Duration.ofSeconds(60));
     }
 
     public Api withToken(String newToken) {
-        return new Api(base, newToken);
+        return new Api(base, newToken, timeout);
+    }
+
+    /** The same client waiting up to {@code wait} for each answer (60 s unless told). */
+    public Api withTimeout(Duration wait) {
+        return new Api(base, token, wait);
     }
 
     public Api asOperator() {
@@ -133,7 +140,7 @@ public final class Api {
     public Response sendBytes(
             String method, String path, String contentType, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout);
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
