@@ -58,10 +58,7 @@ class LargeListsIT {
         String seed = "z0-" + suffix + ".example";
         JsonArrayBuilder records = Json.createArrayBuilder();
         for (int i = 0; i < RECORDS; i++) {
-            records.add(Json.createObjectBuilder()
-                    .add("name", "h" + i)
-                    .add("type", "A")
-                    .add("data", "10.0." + i / 250 + "." + i % 250));
+            records.add(ZonesIT.record("h" + i, "A", "10.0." + i / 250 + "." + i % 250, null));
         }
         assertEquals(
                 201,
