@@ -70,7 +70,7 @@ class LargeListsIT {
                                         .add("records", records)
                                         .build())
                         .status());
-        copies(seed, suffix);
+        copies(seed, suffix, ZONES, RECORDS);
 
         Api patient = api.withTimeout(Duration.ofMinutes(10));
         // one list alone first: the renderings it leaves held are what a service in use holds
@@ -137,13 +137,15 @@ class LargeListsIT {
     }
 
     /**
-     * ZONES - 1 copies of the seed zone with its records, in its account, by SQL (through the API
-     * it would take a minute); their records' ids from a block of the service's record id counter.
+     * {@code zones - 1} copies of the seed zone ({@code z0-<suffix>.example}) with its
+     * {@code records} records, in its account, by SQL (through the API it would take a minute),
+     * named {@code z<i>-<suffix>.example}; their records' ids from a block of the service's record
+     * id counter.
      */
-    private static void copies(String seed, String suffix) throws Exception {
+    static void copies(String seed, String suffix, int zones, int records) throws Exception {
         try (Connection c = Database.connect();
                 Statement s = c.createStatement()) {
-            for (int i = 1; i < ZONES; i++) {
+            for (int i = 1; i < zones; i++) {
                 try (PreparedStatement copy = c.prepareStatement("INSERT INTO zones (account_id, name,"
                         + " name_unicode, serial, hostmaster, refresh, retry, expire, ttl, ns_first, ns_second,"
                         + " user_id, project_id, version, created_at, updated_at) SELECT account_id, ?, ?, serial,"
@@ -156,24 +158,31 @@ class LargeListsIT {
                     assertEquals(1, copy.executeUpdate());
                 }
             }
-            int copied = (ZONES - 1) * RECORDS;
-            s.executeUpdate("UPDATE id_blocks SET next_id = LAST_INSERT_ID(next_id + " + copied
-                    + ") WHERE name = 'zone_records'");
-            long end;
-            try (ResultSet rows = s.executeQuery("SELECT LAST_INSERT_ID()")) {
-                rows.next();
-                end = rows.getLong(1);
-            }
+            int copied = (zones - 1) * records;
+            long first = recordIds(s, copied);
             try (PreparedStatement copy = c.prepareStatement("INSERT INTO zone_records (id, zone_id, name, type,"
                     + " data, ttl, created_at, updated_at) SELECT ? + ROW_NUMBER() OVER (ORDER BY z.id, r.id), z.id,"
                     + " r.name, r.type, r.data, r.ttl, r.created_at, r.updated_at FROM zones z JOIN zones seed ON"
                     + " seed.name = ? JOIN zone_records r ON r.zone_id = seed.id WHERE z.name LIKE ?"
                     + " AND z.id <> seed.id")) {
-                copy.setLong(1, end - copied - 1);
+                copy.setLong(1, first - 1);
                 copy.setString(2, seed);
                 copy.setString(3, "z%-" + suffix + ".example");
                 assertEquals(copied, copy.executeUpdate());
             }
+        }
+    }
+
+    /**
+     * The first of {@code count} record ids taken from the service's counter (atomically: the
+     * service may take a block at the same time); the service never hands them out.
+     */
+    static long recordIds(Statement s, int count) throws Exception {
+        s.executeUpdate(
+                "UPDATE id_blocks SET next_id = LAST_INSERT_ID(next_id + " + count + ") WHERE name = 'zone_records'");
+        try (ResultSet rows = s.executeQuery("SELECT LAST_INSERT_ID()")) {
+            rows.next();
+            return rows.getLong(1) - count;
         }
     }
 }

@@ -4,8 +4,6 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
-import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -91,9 +89,24 @@ public class RenderedZones {
     JsonText show(String zone) {
         JsonText[] held = new JsonText[1];
         ZoneCatalog.Shown shown = catalog.show(zone, state -> (held[0] = current(state)) != null);
-        JsonText text = shown.zone() == null ? held[0] : render(shown.zone(), shown.state());
+        JsonText text = shown.held() ? held[0] : load(zone, shown);
         // read with the zone's state, in its query
         return ZoneRepresentations.withDnssec(text, shown.dnssec(), true);
+    }
+
+    /**
+     * A zone no rendering of which is held, loaded for a show once the loads under way leave room
+     * for its records (see {@link #admit}); rendered by another show meanwhile, that rendering.
+     */
+    private JsonText load(String zone, ZoneCatalog.Shown shown) {
+        try (Admitted admitted = admit(shown.records())) {
+            JsonText held = current(shown.state());
+            if (held != null) {
+                return held;
+            }
+            Zone loaded = catalog.show(zone);
+            return render(loaded, ZoneState.of(loaded));
+        }
     }
 
     /** The zones a list answers, a JSON array written while the answer is sent; how many match the query in all (null: not counted); the next page's cursor. */
@@ -124,7 +137,7 @@ public class RenderedZones {
                     }
                 }
                 Set<Long> toLoad = new HashSet<>(missing);
-                Iterator<List<Long>> loads = loads(missing).iterator();
+                Iterator<Load> loads = loads(missing).iterator();
                 Loaded loaded = Loaded.NONE;
                 Map<Long, ZoneDnssec> dnssec =
                         signing.of(chunk.stream().map(ZoneState::zoneId).toList());
@@ -133,7 +146,11 @@ public class RenderedZones {
                     JsonText text = current(state);
                     if (text == null && !toLoad.contains(id)) {
                         // held a moment ago, let go since: loaded alone
-                        text = load(List.of(id)).texts().get(id);
+                        text = load(new Load(
+                                        List.of(id),
+                                        catalog.recordCounts(List.of(id)).getOrDefault(id, 0L)))
+                                .texts()
+                                .get(id);
                     } else if (text == null) {
                         // missing zones come in the chunk's order, and so do the loads
                         while (!loaded.ids().contains(id) && loads.hasNext()) {
@@ -162,32 +179,52 @@ public class RenderedZones {
         static final Loaded NONE = new Loaded(Set.of(), Map.of());
     }
 
-    /**
-     * The zones {@code ids} loaded and rendered, while no more than {@link #LOADS_AT_ONCE} other
-     * lists load: a load's entities take several times its text, and sixteen lists loading at once
-     * ran a 512 MiB heap out of memory. Waiting holds the list's worker, as its load would.
-     */
-    private Loaded load(List<Long> ids) throws IOException {
-        try {
-            loading.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting to load zones for a list");
-        }
-        try {
+    /** Zones a list loads together, and how many records they hold in all. */
+    private record Load(List<Long> ids, long records) {}
+
+    /** The zones of {@code load}, loaded and rendered once admitted. */
+    private Loaded load(Load load) {
+        try (Admitted admitted = admit(load.records())) {
             Map<Long, JsonText> texts = new HashMap<>();
-            for (Zone zone : catalog.zones(ids)) {
+            for (Zone zone : catalog.zones(load.ids())) {
                 texts.put(zone.id(), plain(zone));
             }
-            return new Loaded(Set.copyOf(ids), texts);
-        } finally {
-            loading.release();
+            return new Loaded(Set.copyOf(load.ids()), texts);
         }
     }
 
-    private static final int LOADS_AT_ONCE = 4;
+    /**
+     * Records loaded as entities at once, by lists and shows together: a load's entities take some
+     * 2 KB a record until its rendering is written (20 MB for a zone of 10,000), several times its
+     * text. Sixteen lists loading 20,000 records each, and twelve shows at once of zones of 40,000
+     * records, ran a 512 MiB heap out of memory; sixteen shows at once of zones of 10,000 records
+     * kept it in full collections. A load of more records than this waits until it loads alone.
+     */
+    static final int RECORDS_LOADING_AT_ONCE = 20_000;
 
-    private final Semaphore loading = new Semaphore(LOADS_AT_ONCE, true);
+    /** Loads this small never wait: a show of a zone of some hundred records does not queue behind a large one. */
+    static final int SMALL_LOAD = 1_000;
+
+    private final Semaphore loading = new Semaphore(RECORDS_LOADING_AT_ONCE, true);
+
+    /** Room held for a load's records until it is rendered. */
+    private interface Admitted extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Waits until the loads under way leave room for {@code records} more (in arrival order, so a
+     * large load is not passed over forever). Waiting holds the request's worker, as its load would.
+     */
+    private Admitted admit(long records) {
+        if (records < SMALL_LOAD) {
+            return () -> {};
+        }
+        int permits = (int) Math.min(records, RECORDS_LOADING_AT_ONCE);
+        loading.acquireUninterruptibly(permits);
+        return () -> loading.release(permits);
+    }
 
     /** Zones whose renderings a list looks up at a time. */
     private static final int LOAD_CHUNK = 500;
@@ -199,15 +236,15 @@ public class RenderedZones {
     private static final long RECORDS_PER_LOAD = 5_000;
 
     /** The zones {@code ids} in loads of at most {@link #RECORDS_PER_LOAD} records, in their order. */
-    private List<List<Long>> loads(List<Long> ids) {
+    private List<Load> loads(List<Long> ids) {
         Map<Long, Long> counts = catalog.recordCounts(ids);
-        List<List<Long>> loads = new ArrayList<>();
+        List<Load> loads = new ArrayList<>();
         List<Long> load = new ArrayList<>();
         long records = 0;
         for (Long id : ids) {
             long count = counts.getOrDefault(id, 0L);
             if (!load.isEmpty() && records + count > RECORDS_PER_LOAD) {
-                loads.add(load);
+                loads.add(new Load(load, records));
                 load = new ArrayList<>();
                 records = 0;
             }
@@ -215,7 +252,7 @@ public class RenderedZones {
             records += count;
         }
         if (!load.isEmpty()) {
-            loads.add(load);
+            loads.add(new Load(load, records));
         }
         return loads;
     }

@@ -225,17 +225,23 @@ public class ZoneCatalog {
     }
 
     /**
-     * What a reader sees of a zone: its state, its DNSSEC row (null: unsigned), and the zone
-     * itself unless the reader already holds a rendering of exactly that state ({@code zone} null then).
+     * What a reader sees of a zone: its state, its DNSSEC row (null: unsigned), and, unless the
+     * reader already holds a rendering of exactly that state, how many records the zone has, for
+     * the reader to load it ({@link #show(String)}) when its memory allows.
      */
-    public record Shown(ZoneState state, ZoneDnssec dnssec, Zone zone) {}
+    public record Shown(ZoneState state, ZoneDnssec dnssec, long records) {
+
+        /** The reader holds a rendering of this state: nothing to load. */
+        public boolean held() {
+            return records < 0;
+        }
+    }
 
     /**
      * The zone for {@code show}: one cheap query reads its state and its DNSSEC; only when
-     * {@code held} does not already know that state are the zone and its records loaded. No
-     * transaction, and the state read over plain JDBC: a container transaction around one read
-     * cost five round trips to the database (validation, autocommit off, the read, commit,
-     * autocommit on) for one.
+     * {@code held} does not already know that state are its records counted. No transaction, and
+     * the state read over plain JDBC: a container transaction around one read cost five round
+     * trips to the database (validation, autocommit off, the read, commit, autocommit on) for one.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -246,11 +252,13 @@ public class ZoneCatalog {
         if (held.test(read.state())) {
             return read;
         }
-        Zone loaded = find(em, zone, account);
-        return new Shown(ZoneState.of(loaded), read.dnssec(), loaded);
+        long id = read.state().zoneId();
+        return new Shown(read.state(), read.dnssec(), recordCounts(List.of(id)).getOrDefault(id, 0L));
     }
 
+    /** The zone with its records, as a show answers it. */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Zone show(String zone) {
         Zone found = find(em, zone, caller.accountId());
         access.requireZone(found.name());
@@ -296,7 +304,7 @@ public class ZoneCatalog {
                                 dnssecState,
                                 row.getObject(8, LocalDateTime.class),
                                 row.getString(9));
-                return new Shown(state, dnssec, null);
+                return new Shown(state, dnssec, -1);
             }
         }
     }
