@@ -4,6 +4,7 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -15,11 +16,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import net.hostingapi.platform.control.JsonText;
 import net.hostingapi.platform.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneEditor;
+import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.ZoneSigning;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.entity.Zone;
@@ -85,6 +86,9 @@ public class RenderedZones {
     @EJB
     ZoneSigning signing;
 
+    @Inject
+    ZoneLoads zoneLoads;
+
     /** The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's version). */
     JsonText show(String zone) {
         JsonText[] held = new JsonText[1];
@@ -96,10 +100,10 @@ public class RenderedZones {
 
     /**
      * A zone no rendering of which is held, loaded for a show once the loads under way leave room
-     * for its records (see {@link #admit}); rendered by another show meanwhile, that rendering.
+     * for its records (see {@link ZoneLoads}); rendered by another show meanwhile, that rendering.
      */
     private JsonText load(String zone, ZoneCatalog.Shown shown) {
-        try (Admitted admitted = admit(shown.records())) {
+        try (ZoneLoads.Admitted admitted = zoneLoads.admit(shown.records())) {
             JsonText held = current(shown.state());
             if (held != null) {
                 return held;
@@ -184,46 +188,13 @@ public class RenderedZones {
 
     /** The zones of {@code load}, loaded and rendered once admitted. */
     private Loaded load(Load load) {
-        try (Admitted admitted = admit(load.records())) {
+        try (ZoneLoads.Admitted admitted = zoneLoads.admit(load.records())) {
             Map<Long, JsonText> texts = new HashMap<>();
             for (Zone zone : catalog.zones(load.ids())) {
                 texts.put(zone.id(), plain(zone));
             }
             return new Loaded(Set.copyOf(load.ids()), texts);
         }
-    }
-
-    /**
-     * Records loaded as entities at once, by lists and shows together: a load's entities take some
-     * 2 KB a record until its rendering is written (20 MB for a zone of 10,000), several times its
-     * text. Sixteen lists loading 20,000 records each, and twelve shows at once of zones of 40,000
-     * records, ran a 512 MiB heap out of memory; sixteen shows at once of zones of 10,000 records
-     * kept it in full collections. A load of more records than this waits until it loads alone.
-     */
-    static final int RECORDS_LOADING_AT_ONCE = 20_000;
-
-    /** Loads this small never wait: a show of a zone of some hundred records does not queue behind a large one. */
-    static final int SMALL_LOAD = 1_000;
-
-    private final Semaphore loading = new Semaphore(RECORDS_LOADING_AT_ONCE, true);
-
-    /** Room held for a load's records until it is rendered. */
-    private interface Admitted extends AutoCloseable {
-        @Override
-        void close();
-    }
-
-    /**
-     * Waits until the loads under way leave room for {@code records} more (in arrival order, so a
-     * large load is not passed over forever). Waiting holds the request's worker, as its load would.
-     */
-    private Admitted admit(long records) {
-        if (records < SMALL_LOAD) {
-            return () -> {};
-        }
-        int permits = (int) Math.min(records, RECORDS_LOADING_AT_ONCE);
-        loading.acquireUninterruptibly(permits);
-        return () -> loading.release(permits);
     }
 
     /** Zones whose renderings a list looks up at a time. */

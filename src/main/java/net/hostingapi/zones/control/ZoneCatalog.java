@@ -56,6 +56,9 @@ public class ZoneCatalog {
     @Inject
     ZoneAccess access;
 
+    @Inject
+    ZoneLoads loads;
+
     /**
      * Which zones a list answers: all of the account's without parameters (as the original service
      * answered), else the page of {@code limit} of those whose name contains {@code name} (either
@@ -320,9 +323,14 @@ public class ZoneCatalog {
                 (String) row[4]);
     }
 
+    /** The zone file, its records loaded once the loads under way leave room ({@link ZoneLoads}). */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String export(String zone) {
-        return ZoneFile.render(show(zone), settings);
+        try (ZoneLoads.Admitted admitted =
+                loads.admit(show(zone, state -> false).records())) {
+            return ZoneFile.render(show(zone), settings);
+        }
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)

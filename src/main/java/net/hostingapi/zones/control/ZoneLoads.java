@@ -1,0 +1,43 @@
+package net.hostingapi.zones.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.Semaphore;
+
+/**
+ * How many records readers load as entities at once, per instance: a load's entities take some
+ * 2 KB of heap a record until its answer is written (20 MB for a zone of 10,000), several times
+ * the answer's text. Unbounded, sixteen lists loading 20,000 records each, and twelve shows or
+ * twelve exports at once of zones of 40,000 records, ran a 512 MiB heap out of memory, and sixteen
+ * shows at once of zones of 10,000 records kept it in full collections.
+ */
+@ApplicationScoped
+public class ZoneLoads {
+
+    /** Records loaded at once; a load of more waits until it loads alone. */
+    public static final int RECORDS_AT_ONCE = 20_000;
+
+    /** Loads this small never wait: a show of a zone of some hundred records does not queue behind a large one. */
+    public static final int SMALL_LOAD = 1_000;
+
+    private final Semaphore records = new Semaphore(RECORDS_AT_ONCE, true);
+
+    /** Room held for a load's records until its answer is written. */
+    public interface Admitted extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Waits until the loads under way leave room for {@code count} more records (in arrival order,
+     * so a large load is not passed over forever). Waiting holds the request's worker, as its load
+     * would.
+     */
+    public Admitted admit(long count) {
+        if (count < SMALL_LOAD) {
+            return () -> {};
+        }
+        int permits = (int) Math.min(count, RECORDS_AT_ONCE);
+        records.acquireUninterruptibly(permits);
+        return () -> records.release(permits);
+    }
+}
