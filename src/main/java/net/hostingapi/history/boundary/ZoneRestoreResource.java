@@ -17,6 +17,7 @@ import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.zones.boundary.RenderedZones;
 import net.hostingapi.zones.boundary.ZoneRepresentations;
 import net.hostingapi.zones.control.ZoneEditor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -38,6 +39,9 @@ public class ZoneRestoreResource {
     @EJB
     ZoneHistory history;
 
+    @Inject
+    RenderedZones renderedZones;
+
     @POST
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     @Operation(operationId = "restoreZone", summary = "Put the zone back to its state after a history entry")
@@ -46,8 +50,10 @@ public class ZoneRestoreResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply restore() {
         RestoreRequest input = parameters.bind(RestoreRequest.class);
-        ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
-        return Reply.ok(MessageCode.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
-                .warnAll(restored.warnings());
+        return renderedZones.whole(input.zone(), () -> {
+            ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
+            return Reply.ok(MessageCode.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
+                    .warnAll(restored.warnings());
+        });
     }
 }

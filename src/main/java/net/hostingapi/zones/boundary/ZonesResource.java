@@ -154,8 +154,10 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply delete() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-        return Reply.ok(MessageCode.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
+        return renderedZones.whole(input.zone(), () -> {
+            var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
+            return Reply.ok(MessageCode.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
+        });
     }
 
     @POST
@@ -184,10 +186,12 @@ public class ZonesResource {
     public Reply deleteRecords() {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
-        ZoneEditor.Changed changed =
-                editor.deleteRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone()))
-                .warnAll(changed.warnings());
+        return renderedZones.whole(input.value().zone(), () -> {
+            ZoneEditor.Changed changed = editor.deleteRecords(
+                    input.value().zone(), orEmpty(input.value().records()), input.violations());
+            return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone()))
+                    .warnAll(changed.warnings());
+        });
     }
 
     @POST
@@ -198,8 +202,10 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-        return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", renderedZones.render(zone));
+        return renderedZones.whole(input.zone(), () -> {
+            var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
+            return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", renderedZones.render(zone));
+        });
     }
 
     @GET
@@ -233,9 +239,11 @@ public class ZonesResource {
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
-        ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
-        return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
-                .warnAll(updated.warnings());
+        return renderedZones.whole(input.value().zone(), () -> {
+            ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
+            return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
+                    .warnAll(updated.warnings());
+        });
     }
 
     @POST
@@ -246,10 +254,12 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(
-                MessageCode.DOMAIN_ASSIGNED,
-                "zone",
-                renderedZones.render(editor.assignDomain(zone, input.domainName())));
+        return renderedZones.whole(
+                zone,
+                () -> Reply.ok(
+                        MessageCode.DOMAIN_ASSIGNED,
+                        "zone",
+                        renderedZones.render(editor.assignDomain(zone, input.domainName()))));
     }
 
     @POST
@@ -260,10 +270,12 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return Reply.ok(
-                MessageCode.DOMAIN_DISSOCIATED,
-                "zone",
-                renderedZones.render(editor.dissociateDomain(zone, input.domainName())));
+        return renderedZones.whole(
+                zone,
+                () -> Reply.ok(
+                        MessageCode.DOMAIN_DISSOCIATED,
+                        "zone",
+                        renderedZones.render(editor.dissociateDomain(zone, input.domainName()))));
     }
 
     @POST
@@ -277,6 +289,10 @@ public class ZonesResource {
     @Answers(data = "", schema = "ZoneImport")
     public Reply importZone() {
         ZoneFileImport input = parameters.bind(ZoneFileImport.class);
+        return renderedZones.whole(input.zone(), () -> imported(input));
+    }
+
+    private Reply imported(ZoneFileImport input) {
         boolean dryRun = Boolean.TRUE.equals(input.dryRun());
         ZoneImport.Outcome outcome = zoneImport.importZone(input.zone(), input.file(), dryRun);
         var data = JsonFields.JSON

@@ -259,6 +259,28 @@ public class ZoneCatalog {
         return new Shown(read.state(), read.dnssec(), recordCounts(List.of(id)).getOrDefault(id, 0L));
     }
 
+    /**
+     * How many records the caller's zone of this name holds: what a change of the whole zone loads
+     * ({@link ZoneLoads}). 0 for a name that is no zone of the caller's: the change then answers
+     * its own error.
+     */
+    @RolesAllowed(Right.Names.CALLER)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long recordCount(String zone) {
+        String name;
+        try {
+            name = ZoneNames.normalize(Objects.requireNonNull(zone)).name();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return 0;
+        }
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM zone_records r JOIN zones z ON z.id = r.zone_id"
+                                + " WHERE z.name = ? AND z.account_id = ?")
+                        .setParameter(1, name)
+                        .setParameter(2, caller.accountId())
+                        .getSingleResult())
+                .longValue();
+    }
+
     /** The zone with its records, as a show answers it. */
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
