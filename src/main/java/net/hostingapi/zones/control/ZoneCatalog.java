@@ -267,10 +267,13 @@ public class ZoneCatalog {
     @RolesAllowed(Right.Names.CALLER)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long recordCount(String zone) {
+        if (zone == null) {
+            return 0;
+        }
         String name;
         try {
-            name = ZoneNames.normalize(Objects.requireNonNull(zone)).name();
-        } catch (IllegalArgumentException | NullPointerException e) {
+            name = ZoneNames.normalize(zone).name();
+        } catch (IllegalArgumentException e) {
             return 0;
         }
         return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM zone_records r JOIN zones z ON z.id = r.zone_id"
