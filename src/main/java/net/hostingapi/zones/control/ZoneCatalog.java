@@ -352,8 +352,7 @@ public class ZoneCatalog {
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String export(String zone) {
-        try (ZoneLoads.Admitted admitted =
-                loads.admit(show(zone, state -> false).records())) {
+        try (ZoneLoads.Admitted admitted = loads.admit(recordCount(zone))) {
             return ZoneFile.render(show(zone), settings);
         }
     }

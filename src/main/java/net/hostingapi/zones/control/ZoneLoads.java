@@ -4,11 +4,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.Semaphore;
 
 /**
- * How many records readers load as entities at once, per instance: a load's entities take some
- * 2 KB of heap a record until its answer is written (20 MB for a zone of 10,000), several times
- * the answer's text. Unbounded, sixteen lists loading 20,000 records each, and twelve shows or
- * twelve exports at once of zones of 40,000 records, ran a 512 MiB heap out of memory, and sixteen
- * shows at once of zones of 10,000 records kept it in full collections.
+ * How many records lists, shows, exports and changes of whole zones load as entities at once, per
+ * instance: a load's entities take some 2 KB of heap a record until its answer is written (20 MB
+ * for a zone of 10,000), several times the answer's text. Unbounded, sixteen lists loading 20,000
+ * records each, and twelve shows, twelve exports or deletions in twelve zones at once of 40,000
+ * records, ran a 512 MiB heap out of memory, and sixteen shows or deletions at once in zones of
+ * 10,000 records kept it in full collections.
  */
 @ApplicationScoped
 public class ZoneLoads {
