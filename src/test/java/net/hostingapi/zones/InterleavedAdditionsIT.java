@@ -136,6 +136,64 @@ class InterleavedAdditionsIT {
                 loads <= 10, "the zone was read whole " + loads + " times for " + writers * additions + " additions");
     }
 
+    /**
+     * Twenty writers adding to a zone ten records short of the limit of 10,000, three additions
+     * each: ten are stored and fifty refused (422), however the writers interleave. Each writer
+     * takes the zone's record count from the one before it (ZoneRecordCounts), remembered before
+     * that one committed and used only once it has.
+     */
+    @Test
+    void writersOfOneZoneFillItToTheLimitExactly() throws Exception {
+        Api api = Api.at(base).newCustomer().api();
+        String zone = "full-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", zone).build())
+                        .status());
+        for (int batch = 0; batch < 10; batch++) {
+            jakarta.json.JsonArrayBuilder records = Json.createArrayBuilder();
+            for (int i = 0; i < (batch == 9 ? 990 : 1000); i++) {
+                records.add(ZonesIT.record("b" + batch + "n" + i, "A", "192.0.2.1", null));
+            }
+            Api.Response added = api.json(
+                    "POST",
+                    "/api/v1/dns/zones/records/add",
+                    Json.createObjectBuilder()
+                            .add("zone", zone)
+                            .add("records", records)
+                            .build());
+            assertEquals(200, added.status(), added.body());
+        }
+        int writers = 20;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Integer> statuses = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try {
+            List<Future<?>> done = new java.util.ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    for (int a = 0; a < 3; a++) {
+                        statuses.add(add(api, zone, "w" + writer + "a" + a, "192.0.2.9")
+                                .status());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(10, statuses.stream().filter(s -> s == 200).count(), "stored: " + statuses);
+        assertEquals(50, statuses.stream().filter(s -> s == 422).count(), "refused: " + statuses);
+        assertEquals(
+                10_000, records(api.get("/api/v1/dns/zones/show?zone=" + zone)).size());
+    }
+
     /** The answer's records as "name type data", in its order. */
     private static List<String> records(Api.Response answer) {
         assertEquals(200, answer.status(), answer.body());

@@ -449,7 +449,7 @@ public class ZoneCatalog {
      * there is nothing to collide with). The subqueries read
      * without locks (only the zone's row is locked; a join would lock the DNSSEC row too) and run
      * once the row lock is held, so they see every change committed before it. The records are
-     * not counted when the zone is still in the state of {@code remembered}.
+     * not counted (-1) when the zone is in the state of {@code remembered} or a later one.
      */
     static LockedZone lockedForAddition(
             EntityManager em,
@@ -458,10 +458,11 @@ public class ZoneCatalog {
             List<String> names,
             NameClaims.ForeignNames foreign,
             ZoneRecordCounts.Counted remembered) {
-        // MariaDB evaluates only the CASE branch taken: in the remembered state the count is not made.
+        // MariaDB evaluates only the CASE branch taken: in the remembered state or a later one (left by
+        // writers that held the lock meanwhile) the count is not made here but by ZoneRecordCounts.counted.
         Query query = em.createNativeQuery(
                 """
-                SELECT z.*, CASE WHEN z.id = ? AND z.created_at = ? AND z.version = ? THEN -1
+                SELECT z.*, CASE WHEN z.id = ? AND z.created_at = ? AND z.version >= ? THEN -1
                             ELSE (SELECT COUNT(*) FROM zone_records r WHERE r.zone_id = z.id) END AS record_count,
                        (SELECT d.enabled FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_enabled,
                        (SELECT d.state FROM zone_dnssec d WHERE d.zone_id = z.id) AS dnssec_state,
@@ -504,9 +505,6 @@ public class ZoneCatalog {
                 : ZoneDnssec.asRead(
                         locked.id(), Boolean.TRUE.equals(row[2]), dnssecState, (LocalDateTime) row[4], (String) row[5]);
         long records = ((Number) row[1]).longValue();
-        if (records < 0) {
-            records = remembered.records();
-        }
         return new LockedZone(
                 locked, records, dnssec, ((Number) row[6]).intValue() != 0, ((Number) row[8]).intValue() != 0);
     }

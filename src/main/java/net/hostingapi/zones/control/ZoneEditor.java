@@ -12,6 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import net.hostingapi.accounts.control.AccountReferences;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Account;
@@ -53,10 +57,28 @@ public class ZoneEditor {
             List<ZoneRecord> added,
             boolean dnssecRead,
             ZoneDnssec dnssec,
-            long records) {
+            long records,
+            CompletableFuture<Boolean> committed) {
 
         Changed(Zone zone, List<Message> warnings) {
-            this(zone, warnings, null, List.of(), false, null, -1);
+            this(zone, warnings, null, List.of(), false, null, -1, CompletableFuture.completedFuture(true));
+        }
+
+        /**
+         * Whether the addition committed, waiting for its transaction to end ({@link AdditionsSettled})
+         * at most {@code millis}; false when it rolled back or did not end in time. For what was
+         * registered before the commit, while the writer held the zone's lock: the next writer of the
+         * zone finds it, and must know whether it became the zone's state.
+         */
+        public static boolean committedWithin(CompletableFuture<Boolean> committed, long millis) {
+            try {
+                return committed.get(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (ExecutionException | TimeoutException e) {
+                return false;
+            }
         }
     }
 
@@ -388,7 +410,10 @@ public class ZoneEditor {
         long serialBefore = zone.serial();
         List<ZoneRecord> present = locked.namesPresent() ? sameNamed(zone, names) : List.of();
         RecordValidator.checkNames(present.stream().map(ZoneEditor::draftOf).toList(), drafts, violations);
-        RecordValidator.checkLimits(inputs.size(), locked.records() + inputs.size(), settings, violations);
+        // not counted in the locking read: the zone is in the state an addition of this instance left (see
+        // ZoneRecordCounts)
+        long records = locked.records() >= 0 ? locked.records() : recordCounts.counted(zone, em);
+        RecordValidator.checkLimits(inputs.size(), records + inputs.size(), settings, violations);
         violations.throwIfAny();
         access.requireDrafts(drafts);
         if (locked.foreignNames()) {
@@ -424,8 +449,16 @@ public class ZoneEditor {
             }
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
+        CompletableFuture<Boolean> committed = new CompletableFuture<>();
         Changed changed = new Changed(
-                zone, warnings, retimed ? null : before, added, true, locked.dnssec(), locked.records() + added.size());
+                zone,
+                warnings,
+                retimed ? null : before,
+                added,
+                true,
+                locked.dnssec(),
+                records + added.size(),
+                committed);
         if (!added.isEmpty() || retimed) {
             zone.changed();
             em.flush();
