@@ -45,14 +45,7 @@ class InterleavedAdditionsIT {
     @Test
     void aWriterThatCommitsBeforeThePreviousOneIsRenderedListsItsRecordOnce() throws Exception {
         Api api = Api.at(base).newCustomer().api();
-        String zone = InterleavedAdditions.ZONES + UUID.randomUUID().toString().substring(0, 8) + ".example";
-        assertEquals(
-                201,
-                api.json(
-                                "POST",
-                                "/api/v1/dns/zones/create",
-                                Json.createObjectBuilder().add("name", zone).build())
-                        .status());
+        String zone = create(api, InterleavedAdditions.ZONES, Json.createArrayBuilder());
         // changed by another instance: no rendering this one holds is the state the first writer starts from
         assertEquals(1, Database.update("UPDATE zones SET version = version + 1 WHERE name = ?", zone));
 
@@ -87,47 +80,20 @@ class InterleavedAdditionsIT {
     @Test
     void writersOfOneZoneBuildOnEachOthersAdditions() throws Exception {
         Api api = Api.at(base).newCustomer().api();
-        String zone = "writers-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
-        jakarta.json.JsonArrayBuilder seed = Json.createArrayBuilder();
-        for (int i = 0; i < 1_000; i++) {
-            seed.add(ZonesIT.record("seed" + i, "A", "192.0.2.1", null));
-        }
-        assertEquals(
-                201,
-                api.json(
-                                "POST",
-                                "/api/v1/dns/zones/create",
-                                Json.createObjectBuilder()
-                                        .add("name", zone)
-                                        .add("records", seed)
-                                        .build())
-                        .status());
+        String zone = create(api, "writers-", records("seed", 1_000));
         int before = records(api.get("/api/v1/dns/zones/show?zone=" + zone)).size();
         double loadsBefore = api.metric("zone_loads_total");
 
         int writers = 20;
         int additions = 15;
-        ExecutorService pool = Executors.newFixedThreadPool(writers);
-        try {
-            List<Future<?>> done = new java.util.ArrayList<>();
-            for (int w = 0; w < writers; w++) {
-                int writer = w;
-                done.add(pool.submit(() -> {
-                    for (int a = 0; a < additions; a++) {
-                        String name = "w" + writer + "a" + a;
-                        List<String> answered = records(add(api, zone, name, "192.0.2.9"));
-                        assertEquals(answered.size(), new TreeSet<>(answered).size(), "every record once: " + name);
-                        assertTrue(answered.contains(name + " A 192.0.2.9"), "the answer holds " + name);
-                    }
-                    return null;
-                }));
+        inParallel(writers, writer -> {
+            for (int a = 0; a < additions; a++) {
+                String name = "w" + writer + "a" + a;
+                List<String> answered = records(add(api, zone, name, "192.0.2.9"));
+                assertEquals(answered.size(), new TreeSet<>(answered).size(), "every record once: " + name);
+                assertTrue(answered.contains(name + " A 192.0.2.9"), "the answer holds " + name);
             }
-            for (Future<?> writer : done) {
-                writer.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        });
         double loads = api.metric("zone_loads_total") - loadsBefore;
         List<String> shown = records(api.get("/api/v1/dns/zones/show?zone=" + zone));
         assertEquals(before + writers * additions, new TreeSet<>(shown).size(), "the show after them");
@@ -145,19 +111,9 @@ class InterleavedAdditionsIT {
     @Test
     void writersOfOneZoneFillItToTheLimitExactly() throws Exception {
         Api api = Api.at(base).newCustomer().api();
-        String zone = "full-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
-        assertEquals(
-                201,
-                api.json(
-                                "POST",
-                                "/api/v1/dns/zones/create",
-                                Json.createObjectBuilder().add("name", zone).build())
-                        .status());
+        String zone = create(api, "full-", Json.createArrayBuilder());
         for (int batch = 0; batch < 10; batch++) {
-            jakarta.json.JsonArrayBuilder records = Json.createArrayBuilder();
-            for (int i = 0; i < (batch == 9 ? 990 : 1000); i++) {
-                records.add(ZonesIT.record("b" + batch + "n" + i, "A", "192.0.2.1", null));
-            }
+            jakarta.json.JsonArrayBuilder records = records("b" + batch + "n", batch == 9 ? 990 : 1000);
             Api.Response added = api.json(
                     "POST",
                     "/api/v1/dns/zones/records/add",
@@ -167,18 +123,55 @@ class InterleavedAdditionsIT {
                             .build());
             assertEquals(200, added.status(), added.body());
         }
-        int writers = 20;
-        ExecutorService pool = Executors.newFixedThreadPool(writers);
         List<Integer> statuses = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        inParallel(20, writer -> {
+            for (int a = 0; a < 3; a++) {
+                statuses.add(add(api, zone, "w" + writer + "a" + a, "192.0.2.9").status());
+            }
+        });
+        assertEquals(10, statuses.stream().filter(s -> s == 200).count(), "stored: " + statuses);
+        assertEquals(50, statuses.stream().filter(s -> s == 422).count(), "refused: " + statuses);
+        assertEquals(
+                10_000, records(api.get("/api/v1/dns/zones/show?zone=" + zone)).size());
+    }
+
+    /** A new zone of the caller's with these records, named {@code prefix} and a random part. */
+    private static String create(Api api, String prefix, jakarta.json.JsonArrayBuilder records) {
+        String zone = prefix + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zone)
+                        .add("records", records)
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        return zone;
+    }
+
+    /** {@code count} A records named {@code prefix} and their number. */
+    private static jakarta.json.JsonArrayBuilder records(String prefix, int count) {
+        jakarta.json.JsonArrayBuilder records = Json.createArrayBuilder();
+        for (int i = 0; i < count; i++) {
+            records.add(ZonesIT.record(prefix + i, "A", "192.0.2.1", null));
+        }
+        return records;
+    }
+
+    /** A writer's work, given its number. */
+    private interface Writer {
+        void write(int writer) throws Exception;
+    }
+
+    /** {@code writers} writers at once, each on a thread of its own; the first failure is the test's. */
+    private static void inParallel(int writers, Writer work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
         try {
             List<Future<?>> done = new java.util.ArrayList<>();
             for (int w = 0; w < writers; w++) {
                 int writer = w;
                 done.add(pool.submit(() -> {
-                    for (int a = 0; a < 3; a++) {
-                        statuses.add(add(api, zone, "w" + writer + "a" + a, "192.0.2.9")
-                                .status());
-                    }
+                    work.write(writer);
                     return null;
                 }));
             }
@@ -188,10 +181,6 @@ class InterleavedAdditionsIT {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(10, statuses.stream().filter(s -> s == 200).count(), "stored: " + statuses);
-        assertEquals(50, statuses.stream().filter(s -> s == 422).count(), "refused: " + statuses);
-        assertEquals(
-                10_000, records(api.get("/api/v1/dns/zones/show?zone=" + zone)).size());
     }
 
     /** The answer's records as "name type data", in its order. */
