@@ -25,7 +25,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * stream: the next round starts {@code PUBLISH_GATHER_MILLIS} after the one before it began and
  * publishes each name once for all that gathered. At 300 changes a second on 20 zones, publishing
  * every change on its own cost each one a PATCH at PowerDNS (a transaction in its database) and
- * some ten round trips of ours to the database.
+ * some ten round trips of ours to the database. A round may leave a name for later ({@link
+ * NamePacing}): then another round follows after the gathering time, changes or not.
  */
 @ApplicationScoped
 public class PublicationNudges {
@@ -87,11 +88,18 @@ public class PublicationNudges {
                     // reset after the gathering: a change that commits while it waits is in this round
                     changes.set(0);
                     roundBegan = clock.getAsLong();
-                    if (worker.publishDue()) {
+                    PublicationWorker.Outcome outcome = worker.publishDue();
+                    if (outcome == PublicationWorker.Outcome.SKIPPED) {
                         // Another instance publishes a name we were nudged for; what it read
                         // before our change committed stays waiting: look again shortly.
                         sleep(SKIPPED_PAUSE_MILLIS);
                         changes.incrementAndGet();
+                    } else if (outcome == PublicationWorker.Outcome.DEFERRED) {
+                        // a name paced for a later round: another round, after the gathering time
+                        if (gatherMillis <= 0) {
+                            sleep(SKIPPED_PAUSE_MILLIS);
+                        }
+                        changes.addAndGet(STREAM);
                     }
                     meanwhile = changes.get();
                 } while (meanwhile > 0);

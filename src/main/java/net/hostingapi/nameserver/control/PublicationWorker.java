@@ -1,5 +1,6 @@
 package net.hostingapi.nameserver.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
@@ -51,7 +52,11 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 public class PublicationWorker {
 
     private static final Logger LOG = Logger.getLogger(PublicationWorker.class.getName());
-    private static final int BATCH = 200;
+    /**
+     * Due entries a round reads: the entries of names paced for a later round stay first in line,
+     * so the batch holds some rounds of a busy service's changes (300 a second leave 150 a round).
+     */
+    private static final int BATCH = 1_000;
 
     @PersistenceContext
     EntityManager em;
@@ -75,6 +80,24 @@ public class PublicationWorker {
     @Inject
     PublicationNudges nudges;
 
+    @Inject
+    @ConfigProperty(name = "PUBLISH_NAME_INTERVAL_MILLIS", defaultValue = "1000")
+    long nameIntervalMillis;
+
+    private NamePacing pacing;
+
+    @PostConstruct
+    void pace() {
+        pacing = new NamePacing(nameIntervalMillis);
+    }
+
+    /** What a round of {@link #publishDue} left: nothing, a name another publisher held, a name paced for later. */
+    public enum Outcome {
+        DONE,
+        SKIPPED,
+        DEFERRED
+    }
+
     @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
     void retry() {
         schema.awaitMigrated();
@@ -82,18 +105,29 @@ public class PublicationWorker {
     }
 
     /**
-     * Publishes the due names once (a drain of {@link PublicationNudges} calls it until nothing is due).
+     * Publishes the due names once (a drain of {@link PublicationNudges} calls it until nothing is due),
+     * but a name whose changes come as a stream no more often than {@code PUBLISH_NAME_INTERVAL_MILLIS}
+     * ({@link NamePacing}).
      *
-     * @return whether a name was skipped because another publisher held it
+     * @return whether a name was skipped because another publisher held it, or deferred to a later round
      */
-    public boolean publishDue() {
+    public Outcome publishDue() {
         boolean skipped = false;
-        for (Map.Entry<String, Long> due : entries.due(BATCH).entrySet()) {
+        boolean deferred = false;
+        long roundBegan = System.nanoTime();
+        for (Map.Entry<String, OutboxEntries.Due> due : entries.due(BATCH).entrySet()) {
             String name = due.getKey();
+            if (pacing.deferred(name, due.getValue().waiting(), roundBegan)) {
+                deferred = true;
+                continue;
+            }
             try {
                 boolean published = sync.publishPending(name);
                 if (!published && sync.ensureLockRow(name)) {
                     published = sync.publishPending(name);
+                }
+                if (published) {
+                    pacing.published(name, roundBegan);
                 }
                 skipped |= !published;
             } catch (RuntimeException e) {
@@ -106,11 +140,11 @@ public class PublicationWorker {
                 LOG.log(Level.FINE, "Publishing " + name + " failed", e);
                 LOG.warning(() -> "Publishing " + name + " failed, will retry: " + error);
                 // Backs off the entries seen due; one written since keeps its own time.
-                entries.failed(name, due.getValue(), error, Duration.ofSeconds(longestBackoff));
+                entries.failed(name, due.getValue().upTo(), error, Duration.ofSeconds(longestBackoff));
                 metrics.counter(PublicationMetrics.FAILURES).inc();
             }
         }
-        return skipped;
+        return skipped ? Outcome.SKIPPED : deferred ? Outcome.DEFERRED : Outcome.DONE;
     }
 
     /** The outbox's rows, each change in a transaction of its own. */
@@ -123,13 +157,16 @@ public class PublicationWorker {
         @Resource(lookup = "jdbc/hosting")
         DataSource database;
 
+        /** A name's newest entry (due or not) so far, and how many of its entries are among the due ones read. */
+        public record Due(long upTo, int waiting) {}
+
         /**
          * The names of the {@code limit} oldest due entries, oldest first, each with its newest
          * entry (due or not) so far. One statement without a transaction: a read of the due entries and
          * one more per name, each in a container transaction, cost a drain some ten round trips
          * to the database before it published anything.
          */
-        public Map<String, Long> due(int limit) {
+        public Map<String, Due> due(int limit) {
             try {
                 return PooledConnections.use(database, connection -> due(connection, limit));
             } catch (SQLException e) {
@@ -137,18 +174,18 @@ public class PublicationWorker {
             }
         }
 
-        private static Map<String, Long> due(Connection connection, int limit) throws SQLException {
+        private static Map<String, Due> due(Connection connection, int limit) throws SQLException {
             try (PreparedStatement query = connection.prepareStatement("""
-                            SELECT d.name, (SELECT MAX(a.id) FROM nameserver_outbox a WHERE a.name = d.name)
+                            SELECT d.name, (SELECT MAX(a.id) FROM nameserver_outbox a WHERE a.name = d.name), COUNT(*)
                               FROM (SELECT name, id FROM nameserver_outbox WHERE next_attempt_at <= ?
                                      ORDER BY id LIMIT ?) d
                              GROUP BY d.name ORDER BY MIN(d.id)""")) {
                 query.setObject(1, LocalDateTime.now(ZoneOffset.UTC));
                 query.setInt(2, limit);
-                Map<String, Long> due = new LinkedHashMap<>();
+                Map<String, Due> due = new LinkedHashMap<>();
                 try (ResultSet rows = query.executeQuery()) {
                     while (rows.next()) {
-                        due.put(rows.getString(1), rows.getLong(2));
+                        due.put(rows.getString(1), new Due(rows.getLong(2), rows.getInt(3)));
                     }
                 }
                 return due;

@@ -24,7 +24,14 @@ class PublicationNudgesTest {
     private long nowMillis;
 
     /** Per round: how long it takes, how many changes commit meanwhile, whether it skipped a name. */
-    private record Round(long millis, int changesMeanwhile, boolean skipped) {}
+    private record Round(long millis, int changesMeanwhile, PublicationWorker.Outcome outcome) {
+        Round(long millis, int changesMeanwhile, boolean skipped) {
+            this(
+                    millis,
+                    changesMeanwhile,
+                    skipped ? PublicationWorker.Outcome.SKIPPED : PublicationWorker.Outcome.DONE);
+        }
+    }
 
     private final List<Round> rounds = new ArrayList<>();
 
@@ -38,14 +45,14 @@ class PublicationNudgesTest {
         };
         nudges.worker = new PublicationWorker() {
             @Override
-            public boolean publishDue() {
+            public Outcome publishDue() {
                 roundsBegan.add(nowMillis);
                 Round round = rounds.isEmpty() ? new Round(10, 0, false) : rounds.remove(0);
                 for (int i = 0; i < round.changesMeanwhile(); i++) {
                     PublicationNudgesTest.this.nudges.onCommit(null); // a drain runs: no executor is asked
                 }
                 nowMillis += round.millis();
-                return round.skipped();
+                return round.outcome();
             }
         };
     }
@@ -92,6 +99,17 @@ class PublicationNudgesTest {
     }
 
     @Test
+    void aNamePacedForLaterIsPublishedInARoundAfterTheGatheringTime() {
+        // nothing commits meanwhile, but the first round left a stream's name for later
+        drainThrough(
+                new Round(10, 0, PublicationWorker.Outcome.DEFERRED),
+                new Round(10, 0, PublicationWorker.Outcome.DEFERRED),
+                new Round(10, 0, false));
+
+        assertRounds(List.of(0L, 200L, 400L), List.of(190L, 190L));
+    }
+
+    @Test
     void noGatheringTimePublishesRoundAfterRound() {
         nudges.gatherMillis = 0;
         drainThrough(new Round(10, 2, false), new Round(10, 0, false));
@@ -128,9 +146,9 @@ class PublicationNudgesTest {
                 (proxy, method, args) -> method.invoke(pool, args));
         real.worker = new PublicationWorker() {
             @Override
-            public boolean publishDue() {
+            public Outcome publishDue() {
                 published.set(committed.get()); // a round publishes everything committed before it
-                return false;
+                return Outcome.DONE;
             }
         };
         List<Thread> writers = new ArrayList<>();
