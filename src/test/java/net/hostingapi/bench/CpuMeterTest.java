@@ -4,15 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The MariaDB round trips of a window: counted when both ends were read, not measured otherwise;
- * and a JVM's CPU read apart by the names of its threads.
+ * MariaDB's CPU by the user it worked for, and outside every user's statements; and a JVM's CPU
+ * read apart by the names of its threads.
  */
 class CpuMeterTest {
 
@@ -33,6 +38,61 @@ class CpuMeterTest {
     void aCountThatCouldNotBeReadIsNotMeasuredRatherThanNone() {
         assertNull(windowWith(-1, -1).roundTripsPerRequest(100), "both ends unread");
         assertNull(windowWith(1_000, -1).roundTripsPerRequest(100), "the end unread");
+    }
+
+    private static CpuMeter usersWindow(Map<String, Long> processes, List<Map<String, Double>> reads) {
+        Iterator<Map<String, Double>> next = reads.iterator();
+        CpuMeter meter = new CpuMeter(processes, null).withDatabaseUsers(() -> new HashMap<>(next.next()));
+        meter.opened();
+        meter.closed();
+        return meter;
+    }
+
+    @Test
+    void theDatabasesCpuIsToldApartByTheUserItWorkedFor() {
+        CpuMeter meter = usersWindow(
+                Map.of(),
+                List.of(
+                        Map.of("bench_service", 1.0, "bench_pdns", 2.0),
+                        Map.of("bench_service", 1.5, "bench_pdns", 2.0, "root", 0.25)));
+        assertEquals(250.0, meter.databaseUserPerRequestMs("bench_service", 2));
+        assertEquals(0.0, meter.databaseUserPerRequestMs("bench_pdns", 2), "asked nothing in the window");
+        assertEquals(125.0, meter.databaseUserPerRequestMs("root", 2), "first seen during the window");
+        assertEquals(0.0, meter.databaseUserPerRequestMs("nobody", 2));
+    }
+
+    @Test
+    void usersThatCouldNotBeReadAreNotMeasuredRatherThanNone() {
+        assertNull(usersWindow(Map.of(), List.of(Map.of(), Map.of("a", 1.0))).databaseUserPerRequestMs("a", 1));
+        assertNull(usersWindow(Map.of(), List.of(Map.of("a", 1.0), Map.of())).databaseUserPerRequestMs("a", 1));
+    }
+
+    @Test
+    void whatNoStatementHoldsIsTheProcessLessEveryUsersShare() {
+        long self = ProcessHandle.current().pid();
+        long until = System.nanoTime() + 300_000_000L;
+        CpuMeter meter = new CpuMeter(Map.of("database", self), null).withDatabaseUsers(new Supplier<>() {
+            boolean opened;
+
+            @Override
+            public Map<String, Double> get() {
+                if (!opened) {
+                    opened = true;
+                    return Map.of("a", 0.0);
+                }
+                return Map.of("a", 0.05);
+            }
+        });
+        meter.opened();
+        long sum = 0;
+        while (System.nanoTime() < until) {
+            sum += System.nanoTime() % 7;
+        }
+        meter.closed();
+        double whole = meter.perRequestMs("database", 1);
+        assertTrue(whole >= 100 || sum == 42, "this JVM spun: " + whole + " ms");
+        assertEquals(Math.max(0, whole - 50), meter.databaseOutsideStatementsPerRequestMs("database", 1), 1e-9);
+        assertNull(new CpuMeter(Map.of("database", self), null).databaseOutsideStatementsPerRequestMs("database", 1));
     }
 
     @Test

@@ -499,7 +499,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 "FLUSH PRIVILEGES;",
                 "CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY " + quoted + ";",
                 "ALTER USER " + account + " IDENTIFIED BY " + quoted + ";",
-                "GRANT ALL PRIVILEGES ON *.* TO " + account + ";",
+                // with the grant option, so that the benchmark can give each side a user of its own
+                "GRANT ALL PRIVILEGES ON *.* TO " + account + " WITH GRANT OPTION;",
                 "");
     }
 
