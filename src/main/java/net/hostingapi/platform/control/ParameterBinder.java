@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
+import jakarta.validation.TraversableResolver;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
 import jakarta.validation.constraints.Max;
@@ -15,6 +16,7 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.lang.annotation.Annotation;
+import java.lang.annotation.ElementType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
@@ -72,8 +74,28 @@ public class ParameterBinder {
         validator = validators
                 .usingContext()
                 .addValueExtractor(new FieldUpdateValues())
+                .traversableResolver(EVERYTHING_REACHABLE)
                 .getValidator();
     }
+
+    /**
+     * Request input is plain records, never JPA entities: the default resolver asked JPA whether
+     * each property of each element was loaded, a fifth of what creating a zone of 1,000 records
+     * allocated.
+     */
+    private static final TraversableResolver EVERYTHING_REACHABLE = new TraversableResolver() {
+        @Override
+        public boolean isReachable(
+                Object bean, Path.Node property, Class<?> rootBean, Path pathToProperty, ElementType type) {
+            return true;
+        }
+
+        @Override
+        public boolean isCascadable(
+                Object bean, Path.Node property, Class<?> rootBean, Path pathToProperty, ElementType type) {
+            return true;
+        }
+    };
 
     /** Bean Validation as binding applies it (FieldUpdate values included), for input a service builds itself. */
     public <T> java.util.Set<ConstraintViolation<T>> validate(T input) {
