@@ -381,19 +381,43 @@ public final class Benchmark {
         }
         report.note(String.format(
                 Locale.ROOT,
-                "JIT warm-up (%s): %d s of shows, %d s of additions, %d s of list pages and %d s of creating and"
-                        + " deleting zones of 1,000 records, then %d round(s) of 10 s, 10 s, 2.5 s and 2.5 s each until the compiler took %.1f %% of a core over a round (settled"
+                "JIT warm-up (%s): %d s of shows, %d s of additions and %d s of list pages, then %d round(s) of"
+                        + " 10 s, 10 s and 2.5 s each until the compiler took %.1f %% of a core over a round (settled"
                         + " below %.0f %%: %s).",
                 prefix,
                 settings.jitWarmupSeconds(),
                 settings.jitWarmupSeconds(),
-                settings.jitWarmupSeconds() / 4,
                 settings.jitWarmupSeconds() / 4,
                 round,
                 share * 100,
                 SETTLED_COMPILER_SHARE * 100,
                 share >= 0 && share < SETTLED_COMPILER_SHARE ? "yes" : "no"));
         awaitPublished();
+    }
+
+    /**
+     * Waits (at most 20 s) until the service's JIT compiler took less than the settled share of a
+     * core over half a second: what the calls before a window made it compile is their cost.
+     */
+    private void awaitQuietCompiler() {
+        long pid = env.servicePid();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < until) {
+            long ticks = CpuMeter.compilerTicks(pid);
+            long started = System.nanoTime();
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            double share = (CpuMeter.compilerTicks(pid) - ticks)
+                    / (double) CpuMeter.ticksPerSecond()
+                    / ((System.nanoTime() - started) / 1e9);
+            if (ticks < 0 || share < SETTLED_COMPILER_SHARE) {
+                return;
+            }
+        }
     }
 
     /** The JIT compiler counts as settled below this share of one core. */
@@ -405,9 +429,9 @@ public final class Benchmark {
      * cursor) for a quarter of the time: the list's own code was still being compiled when the
      * page of the large account was measured after its restart (right after a restart, the 20
      * calls after the first 3 took 14 ms at p50, calls 300 on 4 ms; measured with a script against
-     * the run command on an account of 1,000 zones); then 1 creating zones of 1,000 records and
-     * deleting each again, for a quarter of the time: without it the create scenario's 23 calls
-     * were the first of their kind, and the compiler took 30 of their 61 ms of CPU.
+     * the run command on an account of 1,000 zones). Not creations of large zones: with them in
+     * each round, the additions measured after the warm-up cost three times their CPU (the
+     * compiler still took a tenth of a core during them); the create scenario warms up its own.
      */
     private void warmUpLoads(HttpRequest show, String tag, Duration time) throws Exception {
         LoadClient.run(Plan.timed(50, time, Duration.ofSeconds(1)), t -> LoadClient.http(http, () -> show));
@@ -434,29 +458,7 @@ public final class Benchmark {
         LoadClient.run(
                 Plan.timed(2, time.dividedBy(4), Duration.ofSeconds(1)),
                 t -> LoadClient.http(http, () -> pages.get(t % pages.size())));
-        String records = WARM_UP_ZONE.ours().toString();
-        LoadClient.run(Plan.timed(1, time.dividedBy(4), Duration.ofSeconds(1)), t -> {
-            long[] n = {0};
-            return () -> {
-                String zone = "c" + n[0]++ + "." + tag + ".ours.bench.test";
-                int created = http.send(
-                                oursRequest(
-                                        "POST",
-                                        "/api/v1/dns/zones/create",
-                                        "{\"name\":\"" + zone + "\",\"records\":" + records + "}"),
-                                HttpResponse.BodyHandlers.discarding())
-                        .statusCode();
-                int deleted = http.send(
-                                oursRequest("DELETE", "/api/v1/dns/zones/delete", "{\"zone\":\"" + zone + "\"}"),
-                                HttpResponse.BodyHandlers.discarding())
-                        .statusCode();
-                return created / 100 != 2 ? created : deleted;
-            };
-        });
     }
-
-    /** What the warm-up creates and deletes again: a zone as large as the one the create scenario measures. */
-    private static final ZoneContent WARM_UP_ZONE = ZoneContent.of(1000);
 
     private void show100() throws Exception {
         String scenario = "show a zone of 100 records, 50 clients";
@@ -737,13 +739,40 @@ public final class Benchmark {
                 null);
     }
 
+    /**
+     * Creations before the create scenario's measurement, on each side: after 3, the compiler
+     * took 30 of the 61 ms of CPU a creation cost the service.
+     */
+    private static final int CREATE_WARMUP_CALLS = 30;
+
     private void create1000() throws Exception {
         String scenario = "create a zone with 1000 records, 1 client";
         ZoneContent content = ZoneContent.of(1000);
         String ourRecords = content.ours().toString();
+        // The JVM's warm-up makes no creations of large zones (see warmUpLoads): their code is
+        // compiled during the first ones, measured outside the window on both sides alike.
+        Plan plan = Plan.counted(1, CREATE_WARMUP_CALLS, settings.countedMeasure(), Duration.ofSeconds(120));
         CpuMeter ourCpu = writeCpu();
+        LoadClient.Window ourWindow = new LoadClient.Window() {
+            @Override
+            public void opened() {
+                // the warm-up's publications and compilations are the warm-up's, not the measurement's
+                try {
+                    awaitPublished();
+                } catch (Exception e) {
+                    throw new IllegalStateException("Waiting for the publications failed", e);
+                }
+                awaitQuietCompiler();
+                ourCpu.opened();
+            }
+
+            @Override
+            public void closed() {
+                ourCpu.closed();
+            }
+        };
         Result o = LoadClient.run(
-                settings.counted(),
+                plan,
                 t -> {
                     int[] n = {0};
                     return () -> http.send(
@@ -755,17 +784,17 @@ public final class Benchmark {
                                     HttpResponse.BodyHandlers.discarding())
                             .statusCode();
                 },
-                ourCpu);
+                ourWindow);
         report.run(scenario, "ours", o);
         awaitPublished();
         List<String> pdnsBodies = new ArrayList<>();
-        for (int n = 0; n < settings.countedWarmup() + settings.countedMeasure(); n++) {
+        for (int n = 0; n < CREATE_WARMUP_CALLS + settings.countedMeasure(); n++) {
             String zone = "c" + n + ".create.pdns.bench.test";
             pdnsBodies.add(pdnsZone(zone, content).toString());
         }
         CpuMeter pdnsCpu = cpu();
         Result p = LoadClient.run(
-                settings.counted(),
+                plan,
                 t -> {
                     int[] n = {0};
                     return () -> http.send(
@@ -775,7 +804,7 @@ public final class Benchmark {
                 },
                 pdnsCpu);
         report.run(scenario, "PowerDNS", p);
-        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 0);
         report.add(
                 scenario, "throughput (creates/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(
@@ -846,7 +875,7 @@ public final class Benchmark {
         CpuMeter pdnsCpu = cpu();
         Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsShow), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
-        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 0);
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
         report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
@@ -906,7 +935,7 @@ public final class Benchmark {
         CpuMeter pdnsCpu = cpu();
         Result p = LoadClient.run(settings.counted(), t -> LoadClient.http(http, () -> pdnsList), pdnsCpu);
         report.run(scenario, "PowerDNS", p);
-        reportCpu(scenario, ourCpu, o.ok(), pdnsCpu, p.ok(), 0);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 0);
         listPage(listToken, zones, "the empty zones of an account holding");
         report.add(scenario, "throughput (req/s)", o.throughput(), p.throughput(), null, Ratio.THROUGHPUT, null, null);
         report.add(
@@ -969,7 +998,7 @@ public final class Benchmark {
             report.add(
                     scenario,
                     "CPU per request: API + MariaDB (ms)",
-                    ourCpu.perRequestMs(o.ok(), BenchEnvironment.SERVICE, BenchEnvironment.MARIADB),
+                    ourCpu.perRequestMs(o.measured(), BenchEnvironment.SERVICE, BenchEnvironment.MARIADB),
                     null,
                     null,
                     Ratio.NONE,
@@ -1075,49 +1104,37 @@ public final class Benchmark {
             int targetShare,
             String unjudged) {
         String service = BenchEnvironment.SERVICE, pdns = BenchEnvironment.POWERDNS, db = BenchEnvironment.MARIADB;
-        report.add(
+        compared(
                 scenario,
                 "CPU per request: the API's process (ms)",
                 ours.perRequestMs(service, ourRequests),
                 theirs.perRequestMs(pdns, theirRequests),
-                null,
-                Ratio.LATENCY,
-                null,
-                null);
+                Ratio.LATENCY);
         for (ServiceThreads part : SERVICE_THREADS) {
             oursOnly(
                     scenario,
                     "CPU per request: of the API's process, " + part.metric() + " (ms)",
                     ours.perRequestMs(part.name(), ourRequests));
         }
-        report.add(
+        compared(
                 scenario,
                 "CPU per request: MariaDB (ms)",
                 ours.perRequestMs(db, ourRequests),
                 theirs.perRequestMs(db, theirRequests),
-                null,
-                Ratio.LATENCY,
-                null,
-                null);
+                Ratio.LATENCY);
         String ourUser = BenchEnvironment.SERVICE_DB_USER, pdnsUser = BenchEnvironment.PDNS_DB_USER;
-        report.add(
+        compared(
                 scenario,
                 "CPU per request: of MariaDB, the side's own statements (ms)",
                 ours.databaseUserPerRequestMs(ourUser, ourRequests),
                 theirs.databaseUserPerRequestMs(pdnsUser, theirRequests),
-                null,
-                Ratio.LATENCY,
-                null,
-                null);
-        report.add(
+                Ratio.LATENCY);
+        compared(
                 scenario,
                 "CPU per request: of MariaDB, its work outside any client's statements (ms)",
                 ours.databaseOutsideStatementsPerRequestMs(db, ourRequests),
                 theirs.databaseOutsideStatementsPerRequestMs(db, theirRequests),
-                null,
-                Ratio.NONE,
-                null,
-                null);
+                Ratio.NONE);
         Double pdnsStoring = ours.databaseUserPerRequestMs(pdnsUser, ourRequests);
         if (pdnsStoring != null && pdnsStoring >= 0.001) {
             oursOnly(
@@ -1125,15 +1142,12 @@ public final class Benchmark {
                     "CPU per request: of MariaDB, PowerDNS's statements taking the service's publications (ms)",
                     pdnsStoring);
         }
-        report.add(
+        compared(
                 scenario,
                 "MariaDB round trips per request (statements and pings of all its clients)",
                 ours.roundTripsPerRequest(ourRequests),
                 theirs.roundTripsPerRequest(theirRequests),
-                null,
-                Ratio.LATENCY,
-                null,
-                null);
+                Ratio.LATENCY);
         Double ourSum = ours.perRequestMs(ourRequests, service, db);
         Double theirSum = theirs.perRequestMs(theirRequests, pdns, db);
         report.add(
@@ -1151,16 +1165,13 @@ public final class Benchmark {
                         : null);
         Double ourOwn = ownShare(ours, service, ourUser, ourRequests);
         Double theirOwn = ownShare(theirs, pdns, pdnsUser, theirRequests);
-        report.add(
+        compared(
                 scenario,
                 "CPU per request: API + its own share of MariaDB (its statements and all of MariaDB's work outside"
                         + " statements; ms)",
                 ourOwn,
                 theirOwn,
-                null,
-                Ratio.LATENCY,
-                null,
-                null);
+                Ratio.LATENCY);
         if (ours.backlogAtClose() >= 0) {
             oursOnly(
                     scenario,
@@ -1183,15 +1194,12 @@ public final class Benchmark {
                     null,
                     null);
         }
-        report.add(
+        compared(
                 scenario,
                 "CPU per request: load client (ms)",
                 ours.perRequestMs(BenchEnvironment.LOAD_CLIENT, ourRequests),
                 theirs.perRequestMs(BenchEnvironment.LOAD_CLIENT, theirRequests),
-                null,
-                Ratio.NONE,
-                null,
-                null);
+                Ratio.NONE);
     }
 
     /**
@@ -1206,6 +1214,11 @@ public final class Benchmark {
         Double statements = meter.databaseUserPerRequestMs(user, requests);
         Double outside = meter.databaseOutsideStatementsPerRequestMs(BenchEnvironment.MARIADB, requests);
         return api == null || statements == null || outside == null ? null : api + statements + outside;
+    }
+
+    /** A row with both sides' figures and their ratio, without a target. */
+    private void compared(String scenario, String metric, Double ours, Double theirs, Ratio ratio) {
+        report.add(scenario, metric, ours, theirs, null, ratio, null, null);
     }
 
     /** A row with our figure alone: no PowerDNS equivalent, no target. */

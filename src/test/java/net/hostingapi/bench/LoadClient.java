@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
@@ -137,10 +138,19 @@ final class LoadClient {
             operations.add(perThread.apply(i));
         }
         CyclicBarrier start = new CyclicBarrier(plan.threads() + 1);
+        // A counted plan's window opens once every thread has made its warm-up calls, before any
+        // makes a measured one (the last to arrive opens it); a thread that stops early leaves.
+        Phaser warmedUp = new Phaser(plan.threads()) {
+            @Override
+            protected boolean onAdvance(int phase, int registeredParties) {
+                window.opened();
+                return true;
+            }
+        };
         Worker[] workers = new Worker[plan.threads()];
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < plan.threads(); i++) {
-            workers[i] = new Worker(plan, operations.get(i), start);
+            workers[i] = new Worker(plan, operations.get(i), start, plan.isTimed() ? null : warmedUp);
             Thread thread = new Thread(workers[i], "load-" + i);
             thread.setDaemon(true);
             threads.add(thread);
@@ -162,8 +172,6 @@ final class LoadClient {
             window.opened();
             sleepUntil(t0 + plan.warmup().plus(plan.measure()).toNanos());
             window.closed();
-        } else {
-            window.opened();
         }
         // A call in flight at the end may take up to the request timeout; after that the run is cut short.
         long deadline = t0 + plan.limit().plusSeconds(90).toNanos();
@@ -198,7 +206,7 @@ final class LoadClient {
         long interval = 1_000_000_000L / plan.rate();
         long warmupCalls = plan.warmup().toSeconds() * plan.rate();
         long total = warmupCalls + plan.measure().toSeconds() * plan.rate();
-        Worker tally = new Worker(plan, null, null);
+        Worker tally = new Worker(plan, null, null, null);
         List<CompletableFuture<Void>> pending = new ArrayList<>();
         long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
         for (long n = 0; n < total; n++) {
@@ -316,11 +324,15 @@ final class LoadClient {
         String firstProblem;
         boolean cutShort;
 
-        Worker(Plan plan, Operation operation, CyclicBarrier start) {
+        Worker(Plan plan, Operation operation, CyclicBarrier start, Phaser warmedUp) {
             this.plan = plan;
             this.operation = operation;
             this.start = start;
+            this.warmedUp = warmedUp;
         }
+
+        /** A counted plan's: arrived at once its warm-up calls are made, left when the thread stops before. */
+        private final Phaser warmedUp;
 
         @Override
         public void run() {
@@ -339,7 +351,23 @@ final class LoadClient {
             int wanted = plan.isTimed()
                     ? MAX_CALLS_PER_THREAD
                     : Math.min(MAX_CALLS_PER_THREAD, plan.warmupCalls() + plan.measureCalls());
+            try {
+                calls(wanted, measureEnd, warmEnd, limit);
+            } finally {
+                if (warmedUp != null && !arrived) {
+                    warmedUp.arriveAndDeregister();
+                }
+            }
+        }
+
+        private boolean arrived;
+
+        private void calls(int wanted, long measureEnd, long warmEnd, long limit) {
             for (int n = 0; n < wanted && !Thread.currentThread().isInterrupted(); n++) {
+                if (warmedUp != null && n == plan.warmupCalls()) {
+                    arrived = true;
+                    warmedUp.arriveAndAwaitAdvance();
+                }
                 long begin = System.nanoTime();
                 if (plan.isTimed() ? begin >= measureEnd : begin >= limit) {
                     cutShort = !plan.isTimed();

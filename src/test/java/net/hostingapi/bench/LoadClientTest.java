@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The harness's arithmetic: percentiles and what is counted as measured, errors and failures. No timing is asserted. */
@@ -46,5 +47,33 @@ class LoadClientTest {
         assertEquals(3, result.failed());
         assertEquals("HTTP 503", result.firstProblem());
         assertFalse(result.cutShort());
+    }
+
+    @Test
+    void aCountedRunsWindowOpensAfterEveryThreadsWarmUpCalls() {
+        AtomicInteger made = new AtomicInteger();
+        int[] atOpen = {-1};
+        int[] atClose = {-1};
+        LoadClient.Result result = LoadClient.run(
+                LoadClient.Plan.counted(3, 4, 5, Duration.ofSeconds(60)),
+                t -> () -> {
+                    made.incrementAndGet();
+                    Thread.sleep(t); // threads at different paces
+                    return 200;
+                },
+                new LoadClient.Window() {
+                    @Override
+                    public void opened() {
+                        atOpen[0] = made.get();
+                    }
+
+                    @Override
+                    public void closed() {
+                        atClose[0] = made.get();
+                    }
+                });
+        assertEquals(3 * 4, atOpen[0], "every warm-up call made, no measured one yet");
+        assertEquals(3 * 9, atClose[0]);
+        assertEquals(3 * 5, result.measured());
     }
 }
