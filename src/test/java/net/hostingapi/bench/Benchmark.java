@@ -111,8 +111,10 @@ public final class Benchmark {
             return String.format(
                     Locale.ROOT,
                     "the service's JVM warmed up first by %d s of shows, %d s of additions and %d s of list pages on"
-                            + " zones of their own, then in rounds until its compiler is quiet (see the notes); throughput scenarios %d s warm-up + %d s measured; sequential scenarios (create, list, "
-                            + "show of 10 000) 1 client, %d warm-up + %d measured calls (at most 60 s); change → nameserver %d changes "
+                            + " zones of their own, then in rounds until its compiler is quiet (see the notes); throughput scenarios %d s warm-up + %d s measured; sequential scenarios (list, "
+                            + "show of 10 000) 1 client, %d warm-up + %d measured calls (at most 60 s), create the same after "
+                            + CREATE_WARMUP_CALLS
+                            + " warm-up calls; change → nameserver %d changes "
                             + "after 5 warm-up changes; floor %d s + %d s; list: %,d zones; open loop %d requests/s; "
                             + "ten times the data: %,d zones of %d records",
                     jitWarmupSeconds,
