@@ -369,12 +369,8 @@ public final class Benchmark {
         int round = 0;
         while (round < settings.jitSettleRounds()) {
             round++;
-            long ticks = CpuMeter.compilerTicks(pid);
-            long started = System.nanoTime();
-            warmUpLoads(show, prefix + round, Duration.ofSeconds(10));
-            share = (CpuMeter.compilerTicks(pid) - ticks)
-                    / (double) CpuMeter.ticksPerSecond()
-                    / ((System.nanoTime() - started) / 1e9);
+            String tag = prefix + round;
+            share = compilerShareDuring(pid, () -> warmUpLoads(show, tag, Duration.ofSeconds(10)));
             BenchEnvironment.log(String.format(
                     Locale.ROOT, "JIT warm-up round %d: the compiler took %.1f %% of a core", round, share * 100));
             if (share < SETTLED_COMPILER_SHARE) {
@@ -401,25 +397,28 @@ public final class Benchmark {
      * Waits (at most 20 s) until the service's JIT compiler took less than the settled share of a
      * core over half a second: what the calls before a window made it compile is their cost.
      */
-    private void awaitQuietCompiler() {
+    private void awaitQuietCompiler() throws Exception {
         long pid = env.servicePid();
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() < until) {
-            long ticks = CpuMeter.compilerTicks(pid);
-            long started = System.nanoTime();
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            double share = (CpuMeter.compilerTicks(pid) - ticks)
-                    / (double) CpuMeter.ticksPerSecond()
-                    / ((System.nanoTime() - started) / 1e9);
-            if (ticks < 0 || share < SETTLED_COMPILER_SHARE) {
+            if (compilerShareDuring(pid, () -> Thread.sleep(500)) < SETTLED_COMPILER_SHARE) {
                 return;
             }
         }
+    }
+
+    /**
+     * The share of a core that the JIT compiler threads of JVM {@code pid} took while {@code step}
+     * ran (0 when they cannot be read).
+     */
+    private static double compilerShareDuring(long pid, Step step) throws Exception {
+        long ticks = CpuMeter.compilerTicks(pid);
+        long started = System.nanoTime();
+        step.run();
+        long after = CpuMeter.compilerTicks(pid);
+        return ticks < 0 || after < 0
+                ? 0
+                : (after - ticks) / (double) CpuMeter.ticksPerSecond() / ((System.nanoTime() - started) / 1e9);
     }
 
     /** The JIT compiler counts as settled below this share of one core. */
@@ -761,10 +760,10 @@ public final class Benchmark {
                 // the warm-up's publications and compilations are the warm-up's, not the measurement's
                 try {
                     awaitPublished();
+                    awaitQuietCompiler();
                 } catch (Exception e) {
-                    throw new IllegalStateException("Waiting for the publications failed", e);
+                    throw new IllegalStateException("Waiting for the warm-up's publications and compiler failed", e);
                 }
-                awaitQuietCompiler();
                 ourCpu.opened();
             }
 

@@ -109,7 +109,8 @@ public class PublicationWorker {
      * but a name whose changes come as a stream no more often than {@code PUBLISH_NAME_INTERVAL_MILLIS}
      * ({@link NamePacing}).
      *
-     * @return whether a name was skipped because another publisher held it, or deferred to a later round
+     * @return {@link Outcome#SKIPPED} when another publisher held a name, else {@link Outcome#DEFERRED} when
+     *     a name was paced for a later round, else {@link Outcome#DONE}
      */
     public Outcome publishDue() {
         boolean skipped = false;
