@@ -1,5 +1,9 @@
 package net.hostingapi.platform.boundary;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,6 +16,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import net.hostingapi.platform.control.LogRedaction;
 import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.control.QueuedLog;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -22,6 +27,7 @@ import org.eclipse.microprofile.metrics.Timer;
  * and its share of the request metrics. The line names the client address, the caller by account
  * and token id (never the token), method, path (never the query string), status, duration and
  * request id; with {@code LOG_FORMAT=json} the same fields are members of the line's JSON object.
+ * The lines are written by a thread of their own ({@link QueuedLog}), not by the request's.
  */
 @ApplicationScoped
 public class RequestLog {
@@ -51,6 +57,23 @@ public class RequestLog {
             .build();
 
     private static final String RECORDED = RequestLog.class.getName() + ".recorded";
+    /** Lines waiting for the writer before requests write their own: some seconds of a busy instance. */
+    private static final int QUEUED_LINES = 10_000;
+
+    @Resource
+    ManagedThreadFactory threads;
+
+    private QueuedLog lines;
+
+    @PostConstruct
+    void start() {
+        lines = new QueuedLog(LOG, QUEUED_LINES, threads);
+    }
+
+    @PreDestroy
+    void stop() {
+        lines.close();
+    }
 
     @Inject
     MetricRegistry metrics;
@@ -145,11 +168,14 @@ public class RequestLog {
     }
 
     /** A line of this log: its text, already redacted, and the same fields as members for {@code LOG_FORMAT=json}. */
-    private static void write(String text, Map<String, Object> fields) {
+    private void write(String text, Map<String, Object> fields) {
         LogRecord line = new LogRedaction.Clean(Level.INFO, text);
         line.setLoggerName(LOG.getName());
+        // written by another thread, which would otherwise be found as the line's source
+        line.setSourceClassName(RequestLog.class.getName());
+        line.setSourceMethodName("record");
         line.setParameters(new Object[] {fields});
-        LOG.log(line);
+        lines.log(line);
     }
 
     /** Whether the request's line is written (by JAX-RS's answer or an envelope written directly). */
