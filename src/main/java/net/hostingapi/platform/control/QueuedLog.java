@@ -20,6 +20,9 @@ import java.util.logging.Logger;
  */
 public final class QueuedLog {
 
+    /** How soon the writer sees that it is to stop while nothing is queued. */
+    private static final long STOP_CHECK_MILLIS = 200;
+
     private final Logger logger;
     private final BlockingQueue<LogRecord> queue;
     private final Thread writer;
@@ -35,10 +38,15 @@ public final class QueuedLog {
         writer.start();
     }
 
-    /** Hands {@code record} to the writer, or writes it at once if the queue is full or closed. */
+    /**
+     * Hands {@code record} to the writer, or writes it at once if the queue is full (it then comes
+     * before the records still queued) or closed.
+     */
     public void log(LogRecord record) {
         if (closed || !queue.offer(record)) {
             logger.log(record);
+        } else if (closed) {
+            writeQueued(); // closed while it was queued: the writer may have stopped already
         }
     }
 
@@ -50,7 +58,6 @@ public final class QueuedLog {
     /** Writes what is still queued and stops the writer; later records are written by their callers. */
     public void close() {
         closed = true;
-        writer.interrupt();
         try {
             writer.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
@@ -61,9 +68,14 @@ public final class QueuedLog {
 
     private void drain() {
         List<LogRecord> batch = new ArrayList<>();
+        // Not interrupted to stop: a handler's write to a channel would be cut off and its file closed.
         while (!closed) {
             try {
-                batch.add(queue.take());
+                LogRecord first = queue.poll(STOP_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
             } catch (InterruptedException e) {
                 break;
             }
