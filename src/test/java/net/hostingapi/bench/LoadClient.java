@@ -317,6 +317,11 @@ final class LoadClient {
         private final Plan plan;
         private final Operation operation;
         private final CyclicBarrier start;
+        /** A counted plan's: arrived at once its warm-up calls are made, left when the thread stops before. */
+        private final Phaser warmedUp;
+        /** Whether this thread arrived at {@link #warmedUp} (then it must not leave it too). */
+        private boolean arrived;
+
         private final Longs latencies = new Longs();
         volatile long t0;
         long calls, ok, non2xx, status5xx, failed;
@@ -330,9 +335,6 @@ final class LoadClient {
             this.start = start;
             this.warmedUp = warmedUp;
         }
-
-        /** A counted plan's: arrived at once its warm-up calls are made, left when the thread stops before. */
-        private final Phaser warmedUp;
 
         @Override
         public void run() {
@@ -359,8 +361,6 @@ final class LoadClient {
                 }
             }
         }
-
-        private boolean arrived;
 
         private void calls(int wanted, long measureEnd, long warmEnd, long limit) {
             for (int n = 0; n < wanted && !Thread.currentThread().isInterrupted(); n++) {
