@@ -365,31 +365,20 @@ public final class Benchmark {
         Duration time = Duration.ofSeconds(settings.jitWarmupSeconds());
         warmUpLoads(show, prefix + "0", time);
         long pid = env.servicePid();
-        double share = -1;
-        int round = 0;
-        while (round < settings.jitSettleRounds()) {
-            round++;
-            String tag = prefix + round;
-            share = compilerShareDuring(pid, () -> warmUpLoads(show, tag, Duration.ofSeconds(10)));
-            BenchEnvironment.log(String.format(
-                    Locale.ROOT, "JIT warm-up round %d: the compiler took %.1f %% of a core", round, share * 100));
-            if (share < SETTLED_COMPILER_SHARE) {
-                break;
-            }
-        }
+        Settled settled = settle(
+                settings.jitSettleRounds(),
+                "JIT warm-up",
+                round -> compilerShareDuring(pid, () -> warmUpLoads(show, prefix + round, Duration.ofSeconds(10))));
         report.note(String.format(
                 Locale.ROOT,
                 "JIT warm-up (%s): %d s of shows, %d s of additions and %d s of list pages, then %d round(s) of"
-                        + " 10 s, 10 s and 2.5 s each until the compiler took %.1f %% of a core over a round (settled"
-                        + " below %.0f %%: %s).",
+                        + " 10 s, 10 s and 2.5 s each until the compiler took %s over a round.",
                 prefix,
                 settings.jitWarmupSeconds(),
                 settings.jitWarmupSeconds(),
                 settings.jitWarmupSeconds() / 4,
-                round,
-                share * 100,
-                SETTLED_COMPILER_SHARE * 100,
-                share >= 0 && share < SETTLED_COMPILER_SHARE ? "yes" : "no"));
+                settled.rounds(),
+                settled.describe()));
         awaitPublished();
     }
 
@@ -423,6 +412,43 @@ public final class Benchmark {
 
     /** The JIT compiler counts as settled below this share of one core. */
     private static final double SETTLED_COMPILER_SHARE = 0.02;
+
+    /** One round of a warm-up, given its number; answers the compiler's share of a core during it. */
+    private interface Round {
+        double run(int round) throws Exception;
+    }
+
+    /** How many rounds a warm-up took, and the compiler's share of a core during the last. */
+    private record Settled(int rounds, double share) {
+
+        String describe() {
+            return String.format(
+                    Locale.ROOT,
+                    "%.1f %% of a core (settled below %.0f %%: %s)",
+                    share * 100,
+                    SETTLED_COMPILER_SHARE * 100,
+                    share >= 0 && share < SETTLED_COMPILER_SHARE ? "yes" : "no");
+        }
+    }
+
+    /**
+     * Runs {@code round} until the compiler took under {@link #SETTLED_COMPILER_SHARE} of a core
+     * during one, at most {@code most} times, logging each as {@code name}.
+     */
+    private static Settled settle(int most, String name, Round round) throws Exception {
+        double share = -1;
+        int rounds = 0;
+        while (rounds < most) {
+            rounds++;
+            share = round.run(rounds);
+            BenchEnvironment.log(String.format(
+                    Locale.ROOT, "%s round %d: the compiler took %.1f %% of a core", name, rounds, share * 100));
+            if (share < SETTLED_COMPILER_SHARE) {
+                break;
+            }
+        }
+        return new Settled(rounds, share);
+    }
 
     /**
      * 50 clients showing {@code show}, then 20 adding records to 20 new empty zones named after
@@ -763,15 +789,12 @@ public final class Benchmark {
      */
     private void settleCreations(String ourRecords) throws Exception {
         long pid = env.servicePid();
-        double share = -1;
-        int round = 0;
-        while (round < CREATE_SETTLE_ROUNDS) {
-            round++;
+        Settled settled = settle(CREATE_SETTLE_ROUNDS, "Creation warm-up", round -> {
             List<String> zones = new ArrayList<>();
             for (int k = 0; k < CREATIONS_PER_SETTLE_ROUND; k++) {
                 zones.add("s" + round + "n" + k + ".settle.ours.bench.test");
             }
-            share = compilerShareDuring(pid, () -> {
+            double share = compilerShareDuring(pid, () -> {
                 for (String zone : zones) {
                     expect(
                             oursRequest(
@@ -786,25 +809,16 @@ public final class Benchmark {
                 expect(oursRequest("DELETE", "/api/v1/dns/zones/delete", "{\"zone\":\"" + zone + "\"}"), 200);
             }
             awaitPublished();
-            BenchEnvironment.log(String.format(
-                    Locale.ROOT,
-                    "Creation warm-up round %d: the compiler took %.1f %% of a core during its creations",
-                    round,
-                    share * 100));
-            if (share < SETTLED_COMPILER_SHARE) {
-                break;
-            }
-        }
+            return share;
+        });
         report.note(String.format(
                 Locale.ROOT,
                 "Creation warm-up of the service: %d round(s) of %d creations of zones of 1000 records, each zone"
-                        + " deleted after its round, until the compiler took %.1f %% of a core during a round's"
-                        + " creations (settled below %.0f %%: %s); then the %d warm-up creations of each side.",
-                round,
+                        + " deleted after its round, until the compiler took %s during a round's creations; then"
+                        + " the %d warm-up creations of each side.",
+                settled.rounds(),
                 CREATIONS_PER_SETTLE_ROUND,
-                share * 100,
-                SETTLED_COMPILER_SHARE * 100,
-                share >= 0 && share < SETTLED_COMPILER_SHARE ? "yes" : "no",
+                settled.describe(),
                 CREATE_WARMUP_CALLS));
     }
 
