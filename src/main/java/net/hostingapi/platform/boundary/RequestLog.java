@@ -65,6 +65,15 @@ public class RequestLog {
 
     private QueuedLog lines;
 
+    @Inject
+    MetricRegistry metrics;
+
+    /** The request timers by operation and status: looking one up in the registry built its id anew at every request. */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
+    @Inject
+    ClientAddresses clients;
+
     @PostConstruct
     void start() {
         lines = new QueuedLog(LOG, QUEUED_LINES, threads);
@@ -74,15 +83,6 @@ public class RequestLog {
     void stop() {
         lines.close();
     }
-
-    @Inject
-    MetricRegistry metrics;
-
-    /** The request timers by operation and status: looking one up in the registry built its id anew at every request. */
-    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
-
-    @Inject
-    ClientAddresses clients;
 
     /**
      * @param operation the matched operation ({@code POST /api/v1/dns/zones/create}), or {@code unmatched}
