@@ -144,6 +144,33 @@ class RunCommandIT {
         assertFalse(full.contains("doesn't exist"), "no timer queried a table before the schema was migrated");
     }
 
+    /**
+     * Each start says where the schema stands: the first with every migration applied, the
+     * restart with none and the same version (it said "version null" when nothing was to migrate).
+     */
+    @Test
+    void eachStartLogsTheSchemaVersionItFound() throws IOException {
+        List<Integer> versions;
+        try (Stream<Path> files = Files.list(Path.of("src", "main", "resources", "db", "migration"))) {
+            versions = files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("V\\d+__.+\\.sql"))
+                    .map(n -> Integer.valueOf(n.substring(1, n.indexOf("__"))))
+                    .toList();
+        }
+        int latest = versions.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<String> said =
+                Files.readAllLines(DATA_DIR.resolve("logs").resolve("server.log"), StandardCharsets.UTF_8).stream()
+                        .filter(line -> line.contains("Database schema at version"))
+                        .map(line -> line.substring(line.indexOf("Database schema at version")))
+                        .toList();
+        assertEquals(
+                List.of(
+                        "Database schema at version " + latest + " (" + versions.size() + " migrations applied now)",
+                        "Database schema at version " + latest + " (0 migrations applied now)"),
+                said.stream().map(line -> line.replaceFirst("\\)\\]*$", ")")).toList(),
+                "the first start and the restart");
+    }
+
     @Test
     void payaraListensOnTheHttpPortOnly() {
         ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");

@@ -42,7 +42,9 @@ public class SchemaMigration {
                 .load()
                 .migrate();
         done = true;
-        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
+        // Flyway names a target version only when it migrated something; else the schema stays where it was
+        String version = result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
+        LOG.info(() -> "Database schema at version " + version + " (" + result.migrationsExecuted
                 + " migrations applied now)");
     }
 
