@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import net.hostingapi.support.Api;
 import org.junit.jupiter.api.AfterAll;
@@ -179,6 +181,20 @@ class RunCommandIT {
                 .distinct()
                 .toList();
         assertEquals(List.of(port), ports, "Payara's listening TCP ports (Hazelcast would add 6900 and up)");
+    }
+
+    /**
+     * Payara's phone home (a daily GET to payara.fish with the instance's id, versions and uptime)
+     * is off in every deployment: the pre-boot commands, which all of them read, turn it off.
+     */
+    @Test
+    void payaraDoesNotPhoneHome() throws IOException {
+        String domain =
+                Files.readString(DATA_DIR.resolve("payara").resolve("config").resolve("domain.xml"));
+        Matcher phoneHome =
+                Pattern.compile("<phone-home-runtime-configuration[^>]*>").matcher(domain);
+        assertTrue(phoneHome.find(), "domain.xml has the phone home configuration");
+        assertTrue(phoneHome.group().contains("enabled=\"false\""), phoneHome.group());
     }
 
     @Test
