@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -105,6 +106,7 @@ final class BenchEnvironment implements AutoCloseable {
     private int httpPort;
     private double coldStartSeconds;
     private double runCommandStartSeconds;
+    private String startCpu = "";
 
     private BenchEnvironment(Path dir) {
         this.dir = dir;
@@ -258,6 +260,9 @@ final class BenchEnvironment implements AutoCloseable {
             env.put(smtp, "");
         }
         log("Starting the service (run command, Payara Micro) on " + baseUrl() + ", log " + log);
+        Map<String, Long> beside = besideTheService();
+        Map<String, Long> besideTicks = new java.util.LinkedHashMap<>();
+        beside.forEach((name, pid) -> besideTicks.put(name, CpuMeter.ticks(pid)));
         Instant launched = Instant.now();
         launcher = builder.start();
 
@@ -304,9 +309,15 @@ final class BenchEnvironment implements AutoCloseable {
         Instant serviceStarted = service.info().startInstant().orElse(launched);
         coldStartSeconds = Duration.between(serviceStarted, answered).toMillis() / 1000.0;
         runCommandStartSeconds = Duration.between(launched, answered).toMillis() / 1000.0;
+        double tps = CpuMeter.ticksPerSecond();
+        StringBuilder cpu = new StringBuilder(String.format(
+                Locale.ROOT, "the service's JVM took %.1f s of CPU", CpuMeter.ticks(service.pid()) / tps));
+        beside.forEach((name, pid) -> cpu.append(String.format(
+                Locale.ROOT, ", %s %.1f s meanwhile", name, (CpuMeter.ticks(pid) - besideTicks.get(name)) / tps)));
+        startCpu = cpu.toString();
         log(String.format(
-                "The service answers: %.1f s after its JVM started (%.1f s after the run command started)",
-                coldStartSeconds, runCommandStartSeconds));
+                "The service answers: %.1f s after its JVM started (%.1f s after the run command started); %s",
+                coldStartSeconds, runCommandStartSeconds, startCpu));
     }
 
     static MariaDb parse(String url, String user, String password) {
@@ -359,19 +370,29 @@ final class BenchEnvironment implements AutoCloseable {
     Map<String, Long> processes() {
         Map<String, Long> pids = new java.util.LinkedHashMap<>();
         pids.put(SERVICE, servicePid());
+        pids.putAll(besideTheService());
+        if (pids.containsKey(MARIADB)) {
+            calibrateCpuTime(pids.get(MARIADB));
+        } else {
+            log("MariaDB's CPU time is not measured (its pid file is not readable here)");
+        }
+        pids.put(LOAD_CLIENT, ProcessHandle.current().pid());
+        return pids;
+    }
+
+    /** PowerDNS and, when its pid file is readable here, the MariaDB server. */
+    private Map<String, Long> besideTheService() {
+        Map<String, Long> pids = new java.util.LinkedHashMap<>();
         pids.put(POWERDNS, pdns.pid());
         try (Connection c = db.connect(SCRATCH_DB);
                 Statement s = c.createStatement();
                 java.sql.ResultSet rows = s.executeQuery("SELECT @@pid_file, @@datadir")) {
             rows.next();
             Path pidFile = Path.of(rows.getString(2)).resolve(rows.getString(1));
-            long mariaDb = Long.parseLong(Files.readString(pidFile).strip());
-            pids.put(MARIADB, mariaDb);
-            calibrateCpuTime(mariaDb);
+            pids.put(MARIADB, Long.parseLong(Files.readString(pidFile).strip()));
         } catch (SQLException | IOException | RuntimeException e) {
-            log("MariaDB's CPU time is not measured (its pid file is not readable here: " + e.getMessage() + ")");
+            // not measured
         }
-        pids.put(LOAD_CLIENT, ProcessHandle.current().pid());
         return pids;
     }
 
@@ -458,6 +479,14 @@ final class BenchEnvironment implements AutoCloseable {
 
     double runCommandStartSeconds() {
         return runCommandStartSeconds;
+    }
+
+    /**
+     * What the last start took of the CPU, and what PowerDNS and MariaDB took meanwhile: a start
+     * takes both cores of a small machine, and a database still busy with what came before slows it.
+     */
+    String startCpu() {
+        return startCpu;
     }
 
     Path dir() {

@@ -257,9 +257,10 @@ public final class Benchmark {
         report.note(String.format(
                 Locale.ROOT,
                 "Cold start: %.1f s from the service's JVM start, %.1f s from starting the run command "
-                        + "(ServiceLauncher), on an empty database (Flyway migrates it during the start).",
+                        + "(ServiceLauncher), on an empty database (Flyway migrates it during the start); %s.",
                 seconds,
-                env.runCommandStartSeconds()));
+                env.runCommandStartSeconds(),
+                env.startCpu()));
     }
 
     private void floor() throws SQLException {
@@ -1389,6 +1390,7 @@ public final class Benchmark {
         processes = env.processes();
         double start = env.coldStartSeconds();
         report.add(what, "cold start of the service on it (s)", start, null, null, Ratio.NONE, "≤ 20 s", start <= 20);
+        report.note(String.format(Locale.ROOT, "%s: the start took %.1f s; %s.", what, start, env.startCpu()));
         warmUp("rewarm");
 
         // show: a zone of 100 records, as in the small case
