@@ -113,6 +113,8 @@ class RunnableJarIT {
             ServiceProcess.stop(service);
         }
         assertFalse(service.isAlive(), "SIGTERM stops it");
+        // the pre-boot commands inside the artifact turn it off
+        RunCommandIT.assertPhoneHomeOff(dataDir.resolve("payara"));
     }
 
     /** KEY=VALUE lines, a value in double quotes without them; comments and blank lines skipped (as systemd reads them). */
