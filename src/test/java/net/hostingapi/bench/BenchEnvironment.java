@@ -373,8 +373,6 @@ final class BenchEnvironment implements AutoCloseable {
         pids.putAll(besideTheService());
         if (pids.containsKey(MARIADB)) {
             calibrateCpuTime(pids.get(MARIADB));
-        } else {
-            log("MariaDB's CPU time is not measured (its pid file is not readable here)");
         }
         pids.put(LOAD_CLIENT, ProcessHandle.current().pid());
         return pids;
@@ -391,7 +389,7 @@ final class BenchEnvironment implements AutoCloseable {
             Path pidFile = Path.of(rows.getString(2)).resolve(rows.getString(1));
             pids.put(MARIADB, Long.parseLong(Files.readString(pidFile).strip()));
         } catch (SQLException | IOException | RuntimeException e) {
-            // not measured
+            log("MariaDB's CPU time is not measured (its pid file is not readable here: " + e.getMessage() + ")");
         }
         return pids;
     }
