@@ -3,6 +3,7 @@ package net.hostingapi.nameserver;
 import static net.hostingapi.zones.ZonesIT.record;
 import static net.hostingapi.zones.ZonesIT.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
@@ -27,10 +28,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.xbill.DNS.DClass;
+import org.xbill.DNS.Flags;
 import org.xbill.DNS.Lookup;
+import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
+import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.SOARecord;
+import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 import org.xbill.DNS.ZoneTransferIn;
@@ -428,6 +433,85 @@ class PowerDnsIT {
                 Json.createObjectBuilder().add("zone", name).build());
         assertEquals(200, refreshed.status(), refreshed.body());
         assertEquals(expected(zone(name), name), served(name), "a refresh publishes the whole zone");
+    }
+
+    /**
+     * PowerDNS rectifies a zone only for a change that needs it: names below names answer as empty
+     * non-terminals, a delegation and its glue as a referral, and a change of names right below the
+     * apex leaves the zone's API-RECTIFY off (a rectification reads the whole zone back).
+     */
+    @Test
+    void aZoneIsRectifiedForTheChangesThatNeedIt() throws Exception {
+        String name = zoneName();
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", name)
+                        .add("records", records(record("www", "A", "192.0.2.1", null)))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        assertServed(name, name);
+        assertEquals("0", PowerDnsExtension.server().metadata(name, "API-RECTIFY"), "a zone of names below its apex");
+
+        add(name, record("mail", "A", "192.0.2.2", null));
+        assertServed(name, name);
+        assertEquals("0", PowerDnsExtension.server().metadata(name, "API-RECTIFY"), "a name below the apex added");
+
+        add(name, record("sel._domainkey", "TXT", "v=DKIM1", null));
+        assertServed(name, name);
+        assertEquals(Rcode.NOERROR, ask("_domainkey." + name, Type.TXT).getRcode(), "an empty non-terminal");
+        assertEquals(Rcode.NXDOMAIN, ask("nothing." + name, Type.TXT).getRcode());
+
+        add(name, record("sub", "NS", "ns.sub." + name, null), record("ns.sub", "A", "192.0.2.53", null));
+        assertServed(name, name);
+        for (String below : new String[] {"sub." + name, "ns.sub." + name}) {
+            Message referral = ask(below, Type.A);
+            assertEquals(Rcode.NOERROR, referral.getRcode(), below);
+            assertFalse(
+                    referral.getHeader().getFlag(Flags.AA), below + " is answered by a referral, not authoritatively");
+            assertEquals(0, referral.getSection(Section.ANSWER).size(), below);
+            assertTrue(
+                    referral.getSection(Section.AUTHORITY).stream().anyMatch(r -> r.getType() == Type.NS),
+                    below + " is delegated");
+        }
+        assertTrue(ask("www." + name, Type.A).getHeader().getFlag(Flags.AA));
+
+        Api.Response deleted = api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "sel._domainkey")
+                                                .add("type", "TXT")))
+                        .build());
+        assertEquals(200, deleted.status(), deleted.body());
+        assertServed(name, name);
+        assertEquals(Rcode.NXDOMAIN, ask("_domainkey." + name, Type.TXT).getRcode(), "no name below it is left");
+        assertEquals("0", PowerDnsExtension.server().metadata(name, "API-RECTIFY"), "off again after each");
+    }
+
+    private void add(String zone, jakarta.json.JsonObjectBuilder... records) {
+        Api.Response added = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add("records", records(records))
+                        .build());
+        assertEquals(200, added.status(), added.body());
+    }
+
+    /** PowerDNS's answer to one query, over UDP. */
+    private static Message ask(String name, int type) throws Exception {
+        SimpleResolver resolver = new SimpleResolver("127.0.0.1");
+        resolver.setPort(PowerDnsExtension.server().dnsPort());
+        resolver.setTimeout(Duration.ofSeconds(2));
+        return resolver.send(Message.newQuery(Record.newRecord(Name.fromString(name + "."), type, DClass.IN)));
     }
 
     /** PowerDNS lost the zone (deleted there by hand): the next change of a record publishes it whole. */

@@ -141,6 +141,37 @@ public final class PowerDnsServer {
         return "http://127.0.0.1:" + apiPort;
     }
 
+    /**
+     * The zone's metadata of one kind as PowerDNS's database holds it, one entry a line (empty when
+     * it holds none): some kinds, API-RECTIFY among them, its API neither reads nor writes.
+     */
+    public String metadata(String zone, String kind) {
+        if (!(zone + kind).matches("[A-Za-z0-9.-]+")) {
+            throw new IllegalArgumentException(zone + " " + kind);
+        }
+        try {
+            Process p = new ProcessBuilder(
+                            "sqlite3",
+                            "-cmd",
+                            ".timeout 5000", // PowerDNS may be writing
+                            directory.resolve("pdns.sqlite3").toString(),
+                            "SELECT m.content FROM domainmetadata m JOIN domains d ON d.id = m.domain_id"
+                                    + " WHERE d.name = '" + zone + "' AND m.kind = '" + kind + "'")
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(p.getInputStream().readAllBytes()).strip();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new AssertionError("Reading PowerDNS's metadata failed: " + output);
+            }
+            return output;
+        } catch (IOException e) {
+            throw new AssertionError("sqlite3 is missing (apt-get install sqlite3)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
     private static void run(ProcessBuilder builder, String what) {
         try {
             Process p = builder.redirectErrorStream(true).start();

@@ -16,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,6 +37,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * ({@code soa_edit_api} empty, so the serial served is ours) and afterwards brought to its state
  * with one PATCH of the differences to what PowerDNS holds (read first): every RRset of ours that
  * PowerDNS holds otherwise is replaced, every other one of PowerDNS's deleted.
+ *
+ * <p>PowerDNS rectifies a zone after each change through its API (reads all of it back, sets each
+ * name's auth flag and DNSSEC order, adds and removes empty non-terminals) unless the zone's
+ * {@code api_rectify} is off. An unsigned zone is kept with it off and a change has it on only when
+ * it can alter what a rectification sets ({@link #needsRectification}): a change of names directly
+ * below the apex, the most common by far, alters nothing, and its rectification was half of what
+ * PowerDNS's database spent on the publication (performance.md). A signed zone keeps it on.
  */
 @ApplicationScoped
 @Typed(PowerDnsPublisher.class)
@@ -67,24 +75,27 @@ public class PowerDnsPublisher implements NameserverPublisher {
     @Override
     public void publish(Zone zone, String origin, Signing signing) {
         Map<String, JsonObject> desired = rrsets(zone, origin, zone.records());
+        String apex = origin + ".";
         if (signing == Signing.WITHDRAW) {
             // RFC 8078: the parent is asked to remove the DS; signed with the keys still served
-            String apex = origin + ".";
             desired.put(apex + " CDS", rrset(apex, "CDS", zone.ttl(), Set.of(Signing.DELETE_CDS)));
             desired.put(apex + " CDNSKEY", rrset(apex, "CDNSKEY", zone.ttl(), Set.of(Signing.DELETE_CDNSKEY)));
         }
+        boolean keepRectifying = signing.signed();
         HttpResponse<String> existing = send("GET", zonePath(origin), null);
         if (existing.statusCode() == 404 || existing.statusCode() == 422) {
             JsonArrayBuilder rrsets = JsonFields.JSON.createArrayBuilder();
             desired.values().forEach(rrsets::add);
+            boolean rectify = keepRectifying || needsRectification(apex, desired.keySet(), desired);
             HttpResponse<String> created = send(
                     "POST",
                     serverPath() + "/zones",
                     JsonFields.JSON
                             .createObjectBuilder()
-                            .add("name", origin + ".")
+                            .add("name", apex)
                             .add("kind", "Native")
                             .add("soa_edit_api", "")
+                            .add("api_rectify", rectify)
                             .add("nameservers", JsonFields.JSON.createArrayBuilder())
                             .add("rrsets", rrsets)
                             .build());
@@ -93,10 +104,13 @@ public class PowerDnsPublisher implements NameserverPublisher {
                 existing = send("GET", zonePath(origin), null);
             } else {
                 expect(created, origin);
+                if (rectify && !keepRectifying) {
+                    apiRectify(origin, false); // rectified as created; the changes to come decide for themselves
+                }
                 if (signing != Signing.NONE) {
                     // PowerDNS answers with the whole zone it stored: read only for its keys' state
                     // (a twentieth of what creating a zone of 1,000 records allocated)
-                    signatures(origin, signing, parse(created.body()), true);
+                    signatures(origin, signing, parse(created.body()));
                 }
                 return;
             }
@@ -110,12 +124,12 @@ public class PowerDnsPublisher implements NameserverPublisher {
         // Only what differs from what PowerDNS holds: replacing every RRset of a zone of some
         // thousand records on each change loaded PowerDNS and its database more than the change.
         JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
-        int changed = 0;
+        Set<String> changed = new LinkedHashSet<>();
         for (Map.Entry<String, JsonObject> rrset : desired.entrySet()) {
             if (!sameRrset(rrset.getValue(), current.get(rrset.getKey()))) {
                 changes.add(
                         JsonFields.JSON.createObjectBuilder(rrset.getValue()).add("changetype", "REPLACE"));
-                changed++;
+                changed.add(rrset.getKey());
             }
         }
         for (Map.Entry<String, JsonObject> rrset : current.entrySet()) {
@@ -125,10 +139,14 @@ public class PowerDnsPublisher implements NameserverPublisher {
                         .add("name", rrset.getValue().getString("name"))
                         .add("type", rrset.getValue().getString("type"))
                         .add("changetype", "DELETE"));
-                changed++;
+                changed.add(rrset.getKey());
             }
         }
-        if (changed > 0) {
+        boolean rectify = keepRectifying || needsRectification(apex, changed, desired);
+        if (rectify && !held.getBoolean("api_rectify", false)) {
+            apiRectify(origin, true);
+        }
+        if (!changed.isEmpty()) {
             expect(
                     send(
                             "PATCH",
@@ -139,7 +157,12 @@ public class PowerDnsPublisher implements NameserverPublisher {
                                     .build()),
                     origin);
         }
-        signatures(origin, signing, held, changed > 0);
+        if (!keepRectifying) {
+            // Also when PowerDNS shows it off: it shows a zone that never had the setting (made
+            // before it was kept, or by hand) as off, and rectifies that one after every change.
+            apiRectify(origin, false);
+        }
+        signatures(origin, signing, held);
     }
 
     /**
@@ -164,6 +187,10 @@ public class PowerDnsPublisher implements NameserverPublisher {
             int space = rrset.indexOf(' ');
             keys.add(absolute(rrset.substring(0, space), apex) + rrset.substring(space));
         }
+        boolean rectify = needsRectification(apex, keys, desired);
+        if (rectify && !apiRectify(origin, true)) {
+            return false;
+        }
         JsonArrayBuilder changes = JsonFields.JSON.createArrayBuilder();
         for (String key : keys) {
             JsonObject rrset = desired.get(key);
@@ -185,20 +212,78 @@ public class PowerDnsPublisher implements NameserverPublisher {
             return false;
         }
         expect(patched, origin);
+        if (rectify) {
+            apiRectify(origin, false);
+        }
+        return true;
+    }
+
+    /**
+     * Whether changing the RRsets {@code changed} ({@code "owner TYPE"}, owners absolute) of an
+     * unsigned zone, which is to hold {@code desired} afterwards (at least at those owners), can
+     * alter what PowerDNS's rectification sets: an auth flag (a delegation, its glue and what lies
+     * below it) or an empty non-terminal (a name of more than one label below the apex, or a name
+     * left without records, below which names may remain). A name directly below the apex that
+     * keeps records and has no NS alters neither.
+     */
+    static boolean needsRectification(String apex, Collection<String> changed, Map<String, JsonObject> desired) {
+        Set<String> owners = new HashSet<>();
+        Set<String> delegations = new HashSet<>();
+        for (String key : desired.keySet()) {
+            int space = key.lastIndexOf(' ');
+            owners.add(key.substring(0, space));
+            if (key.substring(space + 1).equals("NS")) {
+                delegations.add(key.substring(0, space));
+            }
+        }
+        for (String key : changed) {
+            int space = key.lastIndexOf(' ');
+            String owner = key.substring(0, space);
+            if (owner.equals(apex)) {
+                continue; // the apex is authoritative whatever it holds, and no non-terminal
+            }
+            String type = key.substring(space + 1);
+            boolean oneLabelBelow =
+                    owner.endsWith("." + apex) && owner.lastIndexOf('.', owner.length() - apex.length() - 2) < 0;
+            if (!oneLabelBelow
+                    || type.equals("NS")
+                    || type.equals("DS")
+                    || delegations.contains(owner)
+                    || !owners.contains(owner)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Sets whether PowerDNS rectifies the zone after each change through its API (without
+     * rectifying it now); false when PowerDNS lacks the zone (404 or 422).
+     */
+    private boolean apiRectify(String origin, boolean on) {
+        HttpResponse<String> response = send(
+                "PUT",
+                zonePath(origin),
+                JsonFields.JSON.createObjectBuilder().add("api_rectify", on).build());
+        if (response.statusCode() == 404 || response.statusCode() == 422) {
+            return false;
+        }
+        expect(response, origin);
         return true;
     }
 
     /**
      * Keys, NSEC3 parameters and the metadata that publishes CDS and CDNSKEY brought to what
-     * {@code signing} asks, then the zone rectified if anything changed: PowerDNS serves
-     * NSEC/NSEC3 chains and delegation flags from ordernames that only a rectify keeps right.
+     * {@code signing} asks, then the zone rectified if any of them changed: PowerDNS serves
+     * NSEC/NSEC3 chains and delegation flags from ordernames that only a rectify keeps right (a
+     * change of records was rectified with it: a signed zone keeps {@code api_rectify} on).
      * The keys are made by PowerDNS and stay there; we read their public halves only.
      */
-    private void signatures(String origin, Signing signing, JsonObject held, boolean recordsChanged) {
+    private void signatures(String origin, Signing signing, JsonObject held) {
         if (signing == Signing.NONE) {
             return;
         }
-        boolean changed = recordsChanged;
+        boolean changed = false;
         boolean sign = signing.signed();
         if (sign && !held.getBoolean("dnssec", false)) {
             List<JsonObject> keys = array(send("GET", zonePath(origin) + "/cryptokeys", null), origin);
