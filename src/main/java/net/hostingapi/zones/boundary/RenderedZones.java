@@ -108,9 +108,8 @@ public class RenderedZones {
 
     static final String ZONE_LOADS = "zone_loads_total";
 
-    private final Map<Long, Rendering> byZone = new ConcurrentHashMap<>();
+    private final KeptByZone<Rendering> byZone = new KeptByZone<>(CAPACITY_BYTES, Rendering::length);
     private final Map<Long, ConcurrentSkipListMap<Long, Link>> links = new ConcurrentHashMap<>();
-    private long heldBytes;
 
     @EJB
     ZoneCatalog catalog;
@@ -482,22 +481,12 @@ public class RenderedZones {
         if (laterHeld(rendering.state())) {
             return;
         }
-        Rendering replaced = byZone.put(zoneId, rendering);
-        heldBytes += length - (replaced == null ? 0 : replaced.length());
         ConcurrentSkipListMap<Long, Link> ofZone = links.get(zoneId);
         if (ofZone != null) {
             // Writers build on a rendering a few versions old at most: the rest of the chain is no longer needed.
             ofZone.headMap(rendering.state().version() - LINKS_BEHIND).clear();
         }
-        // Over capacity: drop others, whichever come first (a miss costs one load, nothing more).
-        Iterator<Rendering> others = byZone.values().iterator();
-        while (heldBytes > CAPACITY_BYTES && others.hasNext()) {
-            Rendering evicted = others.next();
-            if (evicted != rendering) {
-                others.remove();
-                links.remove(evicted.state().zoneId());
-                heldBytes -= evicted.length();
-            }
-        }
+        // Over capacity, those kept longest ago go (a miss costs one load, nothing more)
+        byZone.keep(zoneId, rendering).forEach(links::remove);
     }
 }
