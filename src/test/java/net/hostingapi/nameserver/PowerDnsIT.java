@@ -443,14 +443,7 @@ class PowerDnsIT {
     @Test
     void aZoneIsRectifiedForTheChangesThatNeedIt() throws Exception {
         String name = zoneName();
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", name)
-                        .add("records", records(record("www", "A", "192.0.2.1", null)))
-                        .build());
-        assertEquals(201, created.status(), created.body());
+        create(name, record("www", "A", "192.0.2.1", null));
         assertServed(name, name);
         assertEquals("0", PowerDnsExtension.server().metadata(name, "API-RECTIFY"), "a zone of names below its apex");
 
@@ -495,6 +488,17 @@ class PowerDnsIT {
         assertEquals("0", PowerDnsExtension.server().metadata(name, "API-RECTIFY"), "off again after each");
     }
 
+    private void create(String zone, jakarta.json.JsonObjectBuilder... records) {
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zone)
+                        .add("records", records(records))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+    }
+
     private void add(String zone, jakarta.json.JsonObjectBuilder... records) {
         Api.Response added = api.json(
                 "POST",
@@ -518,14 +522,7 @@ class PowerDnsIT {
     @Test
     void aChangeOfRecordsToAZoneTheNameserverLostPublishesItWhole() throws Exception {
         String name = zoneName();
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", name)
-                        .add("records", records(record("www", "A", "192.0.2.1", null)))
-                        .build());
-        assertEquals(201, created.status(), created.body());
+        create(name, record("www", "A", "192.0.2.1", null));
         assertServed(name, name);
         assertEquals(204, powerDns("DELETE", name, null).statusCode());
         await(() -> soaSerial(name) == null, "the zone deleted at PowerDNS");

@@ -204,14 +204,12 @@ public class PowerDnsPublisher implements NameserverPublisher {
                                     .add("type", key.substring(space + 1))
                                     .add("changetype", "DELETE"));
         }
-        HttpResponse<String> patched = send(
+        if (!changeHeldZone(
                 "PATCH",
-                zonePath(origin),
-                JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build());
-        if (patched.statusCode() == 404 || patched.statusCode() == 422) {
+                origin,
+                JsonFields.JSON.createObjectBuilder().add("rrsets", changes).build())) {
             return false;
         }
-        expect(patched, origin);
         if (rectify) {
             apiRectify(origin, false);
         }
@@ -261,10 +259,15 @@ public class PowerDnsPublisher implements NameserverPublisher {
      * rectifying it now); false when PowerDNS lacks the zone (404 or 422).
      */
     private boolean apiRectify(String origin, boolean on) {
-        HttpResponse<String> response = send(
+        return changeHeldZone(
                 "PUT",
-                zonePath(origin),
+                origin,
                 JsonFields.JSON.createObjectBuilder().add("api_rectify", on).build());
+    }
+
+    /** A change of the zone at PowerDNS; false when PowerDNS lacks the zone (404 or 422), else it must succeed. */
+    private boolean changeHeldZone(String method, String origin, JsonObject body) {
+        HttpResponse<String> response = send(method, zonePath(origin), body);
         if (response.statusCode() == 404 || response.statusCode() == 422) {
             return false;
         }
