@@ -10,6 +10,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -22,9 +23,15 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -58,6 +65,14 @@ public class PublicationWorker {
      */
     private static final int BATCH = 1_000;
 
+    /**
+     * Due names per publisher of a round: a backlog is published by several at once; a stream of
+     * changes (at most 20 names a round at 300 additions a second on 20 zones, rounds half a
+     * second apart) stays with one, its CPU spread over the round as before rather than in bursts
+     * beside the requests.
+     */
+    static final int NAMES_PER_PUBLISHER = 50;
+
     @PersistenceContext
     EntityManager em;
 
@@ -79,6 +94,14 @@ public class PublicationWorker {
 
     @Inject
     PublicationNudges nudges;
+
+    /** Names published at once in a round, this thread and helpers from the executor. */
+    @Inject
+    @ConfigProperty(name = "PUBLISH_PARALLELISM", defaultValue = "4")
+    int parallelism;
+
+    @Resource
+    ManagedExecutorService executor;
 
     @Inject
     @ConfigProperty(name = "PUBLISH_NAME_INTERVAL_MILLIS", defaultValue = "1000")
@@ -107,45 +130,123 @@ public class PublicationWorker {
     /**
      * Publishes the due names once (a drain of {@link PublicationNudges} calls it until nothing is due),
      * but a name whose changes come as a stream no more often than {@code PUBLISH_NAME_INTERVAL_MILLIS}
-     * ({@link NamePacing}).
+     * ({@link NamePacing}). A backlog goes out with up to {@code PUBLISH_PARALLELISM} publishers,
+     * one for each {@value #NAMES_PER_PUBLISHER} names; the round ends when every name it took is done.
      *
      * @return {@link Outcome#SKIPPED} when another publisher held a name, else {@link Outcome#DEFERRED} when
      *     a name was paced for a later round, else {@link Outcome#DONE}
      */
     public Outcome publishDue() {
-        boolean skipped = false;
-        boolean deferred = false;
-        long roundBegan = System.nanoTime();
-        for (Map.Entry<String, OutboxEntries.Due> due : entries.due(BATCH).entrySet()) {
-            String name = due.getKey();
-            if (pacing.deferred(name, due.getValue().waiting(), roundBegan)) {
-                deferred = true;
-                continue;
+        Round round = new Round(entries.due(BATCH), System.nanoTime());
+        List<Future<?>> helpers = new ArrayList<>();
+        try {
+            int publishers = Math.min(parallelism, (round.names + NAMES_PER_PUBLISHER - 1) / NAMES_PER_PUBLISHER);
+            for (int i = 1; i < publishers; i++) {
+                helpers.add(executor.submit(() -> publishFrom(round)));
             }
-            try {
-                boolean published = sync.publishPending(name);
-                if (!published && sync.ensureLockRow(name)) {
-                    published = sync.publishPending(name);
-                }
-                if (published) {
-                    pacing.published(name, roundBegan);
-                }
-                skipped |= !published;
-            } catch (RuntimeException e) {
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
-                // the publisher's own words name the nameserver (GET dnssec shows them); a bare
-                // connection failure's message is null
-                String error = e instanceof NameserverPublisher.Unavailable
-                        ? e.getMessage()
-                        : String.valueOf(cause.getMessage());
-                LOG.log(Level.FINE, "Publishing " + name + " failed", e);
-                LOG.warning(() -> "Publishing " + name + " failed, will retry: " + error);
-                // Backs off the entries seen due; one written since keeps its own time.
-                entries.failed(name, due.getValue().upTo(), error, Duration.ofSeconds(longestBackoff));
-                metrics.counter(PublicationMetrics.FAILURES).inc();
+        } catch (RejectedExecutionException e) {
+            // the executor is saturated: this thread publishes the round with the helpers it got
+        }
+        publishFrom(round);
+        helpers.forEach(helper -> helper.cancel(false)); // one not started yet would find nothing left
+        round.awaitPublishing();
+        return round.outcome();
+    }
+
+    /**
+     * The due names of a round, taken one by one by the threads that publish it, and what they
+     * left. Several at once: publishing a name waits mostly for the nameserver (PowerDNS's answer,
+     * its database's commit), and one name at a time kept PowerDNS 247 s behind the creation of
+     * 10,000 zones while half of the machine's CPU stood idle.
+     */
+    private static final class Round {
+        private final Queue<Map.Entry<String, OutboxEntries.Due>> due;
+        private final int names;
+        private final long began;
+        private final AtomicBoolean skipped = new AtomicBoolean();
+        private final AtomicBoolean deferred = new AtomicBoolean();
+        /** Threads between taking a name and being done with it. */
+        private int publishing;
+
+        Round(Map<String, OutboxEntries.Due> due, long began) {
+            this.due = new ConcurrentLinkedQueue<>(due.entrySet());
+            this.names = due.size();
+            this.began = began;
+        }
+
+        /** The next name, counted as being published until {@link #done}; null when none is left. */
+        synchronized Map.Entry<String, OutboxEntries.Due> take() {
+            Map.Entry<String, OutboxEntries.Due> next = due.poll();
+            if (next != null) {
+                publishing++;
+            }
+            return next;
+        }
+
+        synchronized void done() {
+            if (--publishing == 0) {
+                notifyAll();
             }
         }
-        return skipped ? Outcome.SKIPPED : deferred ? Outcome.DEFERRED : Outcome.DONE;
+
+        /** Once no name is left to take: waits until those taken are published (or failed). */
+        synchronized void awaitPublishing() {
+            boolean interrupted = false;
+            while (publishing > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the helpers still hold names: the round ends with them
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        Outcome outcome() {
+            return skipped.get() ? Outcome.SKIPPED : deferred.get() ? Outcome.DEFERRED : Outcome.DONE;
+        }
+    }
+
+    /** Publishes the round's names until none is left. */
+    private void publishFrom(Round round) {
+        for (Map.Entry<String, OutboxEntries.Due> due; (due = round.take()) != null; ) {
+            try {
+                publish(due.getKey(), due.getValue(), round);
+            } finally {
+                round.done();
+            }
+        }
+    }
+
+    private void publish(String name, OutboxEntries.Due due, Round round) {
+        if (pacing.deferred(name, due.waiting(), round.began)) {
+            round.deferred.set(true);
+            return;
+        }
+        try {
+            boolean published = sync.publishPending(name);
+            if (!published && sync.ensureLockRow(name)) {
+                published = sync.publishPending(name);
+            }
+            if (published) {
+                pacing.published(name, round.began);
+            } else {
+                round.skipped.set(true);
+            }
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            // the publisher's own words name the nameserver (GET dnssec shows them); a bare
+            // connection failure's message is null
+            String error =
+                    e instanceof NameserverPublisher.Unavailable ? e.getMessage() : String.valueOf(cause.getMessage());
+            LOG.log(Level.FINE, "Publishing " + name + " failed", e);
+            LOG.warning(() -> "Publishing " + name + " failed, will retry: " + error);
+            // Backs off the entries seen due; one written since keeps its own time.
+            entries.failed(name, due.upTo(), error, Duration.ofSeconds(longestBackoff));
+            metrics.counter(PublicationMetrics.FAILURES).inc();
+        }
     }
 
     /** The outbox's rows, each change in a transaction of its own. */
