@@ -24,11 +24,10 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -160,7 +159,7 @@ public class PublicationWorker {
      * 10,000 zones while half of the machine's CPU stood idle.
      */
     private static final class Round {
-        private final Queue<Map.Entry<String, OutboxEntries.Due>> due;
+        private final Iterator<Map.Entry<String, OutboxEntries.Due>> due;
         private final int names;
         private final long began;
         private final AtomicBoolean skipped = new AtomicBoolean();
@@ -169,18 +168,18 @@ public class PublicationWorker {
         private int publishing;
 
         Round(Map<String, OutboxEntries.Due> due, long began) {
-            this.due = new ConcurrentLinkedQueue<>(due.entrySet());
+            this.due = due.entrySet().iterator();
             this.names = due.size();
             this.began = began;
         }
 
         /** The next name, counted as being published until {@link #done}; null when none is left. */
         synchronized Map.Entry<String, OutboxEntries.Due> take() {
-            Map.Entry<String, OutboxEntries.Due> next = due.poll();
-            if (next != null) {
-                publishing++;
+            if (!due.hasNext()) {
+                return null;
             }
-            return next;
+            publishing++;
+            return due.next();
         }
 
         synchronized void done() {
