@@ -489,25 +489,24 @@ class PowerDnsIT {
     }
 
     private void create(String zone, jakarta.json.JsonObjectBuilder... records) {
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", zone)
-                        .add("records", records(records))
-                        .build());
-        assertEquals(201, created.status(), created.body());
+        change("/api/v1/dns/zones/create", "name", zone, 201, records);
     }
 
     private void add(String zone, jakarta.json.JsonObjectBuilder... records) {
-        Api.Response added = api.json(
+        change("/api/v1/dns/zones/records/add", "zone", zone, 200, records);
+    }
+
+    /** A POST of records to a zone, named under {@code zoneField}, answered with {@code status}. */
+    private void change(
+            String path, String zoneField, String zone, int status, jakarta.json.JsonObjectBuilder... records) {
+        Api.Response response = api.json(
                 "POST",
-                "/api/v1/dns/zones/records/add",
+                path,
                 Json.createObjectBuilder()
-                        .add("zone", zone)
+                        .add(zoneField, zone)
                         .add("records", records(records))
                         .build());
-        assertEquals(200, added.status(), added.body());
+        assertEquals(status, response.status(), response.body());
     }
 
     /** PowerDNS's answer to one query, over UDP. */
