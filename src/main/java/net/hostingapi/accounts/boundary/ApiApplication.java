@@ -19,7 +19,8 @@ import net.hostingapi.accounts.entity.Right;
     Right.Names.ACCOUNT_PERMISSIONS_UPDATE,
     Right.Names.PROJECTS_LIST,
     Right.Names.PROJECTS_CRUD,
-    Right.Names.CUSTOMERS_CREATE
+    Right.Names.CUSTOMERS_CREATE,
+    Right.Names.MACHINES_CRUD
 })
 public class ApiApplication extends Application {
 

@@ -32,7 +32,8 @@ import net.hostingapi.platform.control.Violations;
     Right.Names.ACCOUNT_PERMISSIONS_UPDATE,
     Right.Names.PROJECTS_LIST,
     Right.Names.PROJECTS_CRUD,
-    Right.Names.CUSTOMERS_CREATE
+    Right.Names.CUSTOMERS_CREATE,
+    Right.Names.MACHINES_CRUD
 })
 public class PermissionRegistry {
 

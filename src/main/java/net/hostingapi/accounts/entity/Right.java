@@ -23,7 +23,12 @@ public enum Right {
             Category.ACCOUNT, "Manage permissions", "Change the rights of the account's users", false),
     PROJECTS_LIST(Category.ACCOUNT, "List projects", "List and show projects", false),
     PROJECTS_CRUD(Category.ACCOUNT, "Manage projects", "Create and delete projects", false),
-    CUSTOMERS_CREATE(Category.ACCOUNT, "Create customers", "Create customer accounts (operator only)", true);
+    CUSTOMERS_CREATE(Category.ACCOUNT, "Create customers", "Create customer accounts (operator only)", true),
+    MACHINES_CRUD(
+            Category.COLOCATION,
+            "Manage machines",
+            "Register machines to customer accounts, remove them, and list every account's machines (operator only)",
+            true);
 
     /**
      * The categories published clients parse {@code category} into (an enum of exactly these
@@ -55,6 +60,7 @@ public enum Right {
         public static final String PROJECTS_LIST = "PROJECTS_LIST";
         public static final String PROJECTS_CRUD = "PROJECTS_CRUD";
         public static final String CUSTOMERS_CREATE = "CUSTOMERS_CREATE";
+        public static final String MACHINES_CRUD = "MACHINES_CRUD";
 
         private Names() {}
     }

@@ -36,6 +36,7 @@ final class ServerActionRepresentations {
     private static JsonFields fields(ServerAction action) {
         return JsonFields.object()
                 .put("id", action.id())
+                .put("machine", action.machineId())
                 .put("mac_address", action.macAddress())
                 .put("address", action.address())
                 .put("action", action.kind().name())

@@ -39,7 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Server actions: scheduling by the account (a valid token, no named right), and the three
+ * Server actions: scheduling on the account's machines (a valid token, no named right), and the three
  * public endpoints a network-booting machine calls (file, menu, status), rate-limited per address.
  */
 @ApplicationScoped
@@ -54,13 +54,14 @@ public class ServerActionsResource {
             "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*";
     static final MediaType SCRIPT = MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8");
 
+    /** The machine by its id or its MAC address; the address one of its addresses (the first when absent). */
     public record NewAction(
-            @NotNull
-            @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff")
-            @Param("mac_address")
+            @Min(1) Long machine,
+
+            @Pattern(regexp = MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff") @Param("mac_address")
             String macAddress,
 
-            @NotNull @IpAddress String address,
+            @IpAddress String address,
             @NotNull ServerAction.Kind action,
 
             @Size(max = 64)
@@ -117,12 +118,17 @@ public class ServerActionsResource {
     @Binds(NewAction.class)
     @Answers(data = "action", schema = "ServerAction", status = 201)
     public Reply create() {
-        NewAction in = parameters.bind(NewAction.class);
+        var bound = parameters.bindWithViolations(NewAction.class);
+        NewAction in = bound.value();
+        if (in != null && in.machine() == null && in.macAddress() == null) {
+            bound.violations().at("mac_address").add(MessageCode.FIELD_REQUIRED, "give machine or mac_address");
+        }
+        bound.violations().throwIfAny();
         return Reply.created(
                 MessageCode.ACTION_CREATED,
                 "action",
-                ServerActionRepresentations.action(
-                        actions.create(in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
+                ServerActionRepresentations.action(actions.create(
+                        in.machine(), in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
     }
 
     @GET

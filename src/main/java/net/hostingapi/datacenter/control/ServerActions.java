@@ -11,18 +11,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import net.hostingapi.accounts.control.CurrentCaller;
-import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.entity.InvalidTransition;
+import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerActionReport;
 import net.hostingapi.platform.control.ApiException;
 import net.hostingapi.platform.control.MessageCode;
 
 /**
- * Server actions: scheduled, listed, shown and cancelled by their account; fetched as boot
- * scripts and reported on by the machines, which are public and find an action only by the
- * machine's own address.
+ * Server actions: scheduled on the account's own machines, listed, shown and cancelled by the
+ * account; fetched as boot scripts and reported on by the machines, which are public and find an
+ * action only by the machine's own address.
  */
 @Stateless
 public class ServerActions {
@@ -52,36 +52,41 @@ public class ServerActions {
     }
 
     /**
-     * Schedules an action for the machine. A machine (its MAC address, and its IP address, by
-     * which its reports are matched) has at most one unfinished action, whichever account it
-     * belongs to: 409 otherwise, without saying whose.
+     * Schedules an action on one of the caller's machines, named by its id ({@code machine}) or
+     * its MAC address, for one of its addresses (the first when none is named). Any other machine
+     * is 404, as one that does not exist. A machine has at most one unfinished action: 409.
      */
     @RolesAllowed(Right.Names.CALLER)
     public ServerAction create(
-            String macAddress, String address, ServerAction.Kind kind, String template, String hostname) {
+            Long machineId,
+            String macAddress,
+            String address,
+            ServerAction.Kind kind,
+            String template,
+            String hostname) {
         if (kind == ServerAction.Kind.INSTALL && template == null) {
             throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "required for INSTALL");
         }
         if (kind != ServerAction.Kind.INSTALL && template != null) {
             throw ApiException.invalid("template", MessageCode.FIELD_NOT_ALLOWED, "only INSTALL takes a template");
         }
-        String mac = MachineAddress.mac(macAddress).orElseThrow();
-        String ip = MachineAddress.ip(address).orElseThrow();
-        if (open(ServerAction.OPEN_BY_MAC, "mac", mac, LockModeType.NONE).isPresent()) {
-            throw ApiException.conflict(
-                    MessageCode.CONFLICT, "The machine " + mac + " already has an unfinished server action");
+        Machine machine = ownMachine(machineId, macAddress);
+        String ip = address == null
+                ? machine.firstAddress()
+                : MachineAddress.ip(address).orElseThrow();
+        if (!machine.hasAddress(ip)) {
+            throw ApiException.invalid("address", MessageCode.FIELD_INVALID, "not an address of the machine");
         }
-        if (open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.NONE).isPresent()) {
+        if (open(ServerAction.OPEN_BY_MAC, "mac", machine.macAddress(), LockModeType.NONE)
+                        .isPresent()
+                || open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.NONE)
+                        .isPresent()) {
             throw ApiException.conflict(
-                    MessageCode.CONFLICT, "The address " + ip + " already has an unfinished server action");
+                    MessageCode.CONFLICT,
+                    "The machine " + machine.macAddress() + " already has an unfinished server action");
         }
         ServerAction action = new ServerAction(
-                em.getReference(Account.class, caller.accountId()),
-                mac,
-                ip,
-                kind,
-                template,
-                hostname == null ? null : hostname.toLowerCase(Locale.ROOT));
+                machine, ip, kind, template, hostname == null ? machine.hostname() : hostname.toLowerCase(Locale.ROOT));
         em.persist(action);
         em.flush(); // a concurrent schedule for the same machine fails here, on the unique keys: 409
         return action;
@@ -120,7 +125,7 @@ public class ServerActions {
     public ServerAction report(String sourceAddress, ServerAction.State state, int percent, String text) {
         String ip = MachineAddress.ip(sourceAddress)
                 .orElseThrow(() -> ApiException.notFound("Server action for this address"));
-        ServerAction action = open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.PESSIMISTIC_WRITE)
+        ServerAction action = openAt(ip, LockModeType.PESSIMISTIC_WRITE)
                 .orElseThrow(() -> ApiException.notFound("Server action for this address"));
         try {
             em.persist(action.report(state, percent, text, ServerActionReport.Reporter.MACHINE));
@@ -138,7 +143,7 @@ public class ServerActions {
     private IpxeScripts.Machine machine(MachineAddress address) {
         Optional<ServerAction> open = address.type() == MachineAddress.Type.MAC
                 ? open(ServerAction.OPEN_BY_MAC, "mac", address.value(), LockModeType.NONE)
-                : open(ServerAction.OPEN_BY_ADDRESS, "address", address.value(), LockModeType.NONE);
+                : openAt(address.value(), LockModeType.NONE);
         return open.map(a -> new IpxeScripts.Machine(
                         a.id(),
                         a.kind(),
@@ -160,6 +165,52 @@ public class ServerActions {
                 .getResultStream()
                 .findFirst()
                 .orElseThrow(() -> ApiException.notFound("Server action"));
+    }
+
+    /**
+     * The caller's machine by id or MAC address (both must name the same one); another account's
+     * machine is not found, exactly as one that does not exist.
+     */
+    private Machine ownMachine(Long machineId, String macAddress) {
+        if (machineId == null && macAddress == null) {
+            throw ApiException.invalid("mac_address", MessageCode.FIELD_REQUIRED, "give machine or mac_address");
+        }
+        Machine machine = machineId != null
+                ? em.find(Machine.class, machineId)
+                : em.createNamedQuery(Machine.BY_MAC, Machine.class)
+                        .setParameter("mac", MachineAddress.mac(macAddress).orElseThrow())
+                        .getResultStream()
+                        .findFirst()
+                        .orElse(null);
+        if (machine == null
+                || !machine.belongsTo(caller.accountId())
+                || (macAddress != null
+                        && !machine.macAddress()
+                                .equals(MachineAddress.mac(macAddress).orElseThrow()))) {
+            throw ApiException.notFound("Machine");
+        }
+        return machine;
+    }
+
+    /**
+     * The unfinished action a machine at {@code ip} has: one scheduled for that address, or one of
+     * the machine that has the address among its addresses.
+     */
+    private Optional<ServerAction> openAt(String ip, LockModeType lock) {
+        Optional<ServerAction> scheduledFor = open(ServerAction.OPEN_BY_ADDRESS, "address", ip, lock);
+        if (scheduledFor.isPresent()) {
+            return scheduledFor;
+        }
+        return em.createNamedQuery(Machine.BY_ADDRESS, Machine.class)
+                .setParameter("addresses", List.of(ip))
+                .getResultStream()
+                .findFirst()
+                .flatMap(machine -> em.createNamedQuery(ServerAction.OPEN_ON_MACHINE, ServerAction.class)
+                        .setParameter("machine", machine)
+                        .setParameter("open", ServerAction.State.OPEN)
+                        .setLockMode(lock)
+                        .getResultStream()
+                        .findFirst());
     }
 
     private Optional<ServerAction> open(String query, String parameter, String value, LockModeType lock) {

@@ -27,8 +27,9 @@ import java.util.Set;
 import net.hostingapi.accounts.entity.Account;
 
 /**
- * What a machine (one MAC address, one IP address) is to do at its next network boot, and how
- * far it got. The state machine of contract section 7 lives here: PENDING to RUNNING to DONE,
+ * What a machine is to do at its next network boot, and how far it got. It names the machine's
+ * MAC address and the IP address it was scheduled for (an action scheduled before the machine
+ * inventory has only those two, and no machine). The state machine of contract section 7 lives here: PENDING to RUNNING to DONE,
  * or to CANCELLED from PENDING or RUNNING; DONE and CANCELLED are final, and the percentage
  * never falls while RUNNING.
  */
@@ -46,12 +47,16 @@ import net.hostingapi.accounts.entity.Account;
 @NamedQuery(
         name = ServerAction.OPEN_BY_ADDRESS,
         query = "SELECT a FROM ServerAction a WHERE a.address = :address AND a.state IN :open")
+@NamedQuery(
+        name = ServerAction.OPEN_ON_MACHINE,
+        query = "SELECT a FROM ServerAction a WHERE a.machine = :machine AND a.state IN :open")
 public class ServerAction {
 
     public static final String IN_ACCOUNT = "ServerAction.inAccount";
     public static final String BY_ID = "ServerAction.byId";
     public static final String OPEN_BY_MAC = "ServerAction.openByMac";
     public static final String OPEN_BY_ADDRESS = "ServerAction.openByAddress";
+    public static final String OPEN_ON_MACHINE = "ServerAction.openOnMachine";
 
     /** What the machine boots. */
     public enum Kind {
@@ -88,6 +93,14 @@ public class ServerAction {
     @ManyToOne(optional = false, fetch = FetchType.LAZY)
     @JoinColumn(name = "account_id")
     private Account account;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "machine_id")
+    private Machine machine;
+
+    /** The machine's id beside it, read without loading the machine (answers are shaped after the transaction). */
+    @Column(name = "machine_id", insertable = false, updatable = false)
+    private Long machineId;
 
     /** Lower case, colon separated ({@code aa:bb:cc:dd:ee:ff}). */
     @Column(name = "mac_address", nullable = false, length = 17)
@@ -135,10 +148,15 @@ public class ServerAction {
 
     protected ServerAction() {}
 
-    public ServerAction(
-            Account account, String macAddress, String address, Kind kind, String template, String hostname) {
-        this.account = account;
-        this.macAddress = macAddress;
+    /** An action on one of the account's machines, for one of the machine's addresses. */
+    public ServerAction(Machine machine, String address, Kind kind, String template, String hostname) {
+        if (!machine.hasAddress(address)) {
+            throw new IllegalArgumentException(address + " is not an address of the machine");
+        }
+        this.account = machine.account();
+        this.machine = machine;
+        this.machineId = machine.id();
+        this.macAddress = machine.macAddress();
         this.address = address;
         this.kind = kind;
         this.template = template;
@@ -182,6 +200,32 @@ public class ServerAction {
     /** The owner's cancellation: CANCELLED at the current percentage, from PENDING or RUNNING only. */
     public ServerActionReport cancel() {
         return report(State.CANCELLED, statePercent, "Cancelled by the owner", ServerActionReport.Reporter.OWNER);
+    }
+
+    /** The operator's cancellation, when the machine leaves the account or the inventory. */
+    public ServerActionReport cancelByOperator(String why) {
+        return report(State.CANCELLED, statePercent, why, ServerActionReport.Reporter.OPERATOR);
+    }
+
+    /**
+     * An action scheduled before the inventory, on the machine the operator now registers to the
+     * same account: from now on it is that machine's.
+     */
+    public void adoptedBy(Machine registered) {
+        if (!registered.belongsTo(account.id())) {
+            throw new IllegalArgumentException("a machine adopts only its own account's actions");
+        }
+        machine = registered;
+        machineId = registered.id();
+    }
+
+    /** The machine's id; null for an action scheduled before the inventory or whose machine was removed. */
+    public Long machineId() {
+        return machineId;
+    }
+
+    public boolean hasMachine() {
+        return machineId != null;
     }
 
     public Long id() {

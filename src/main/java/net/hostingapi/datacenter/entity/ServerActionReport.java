@@ -22,7 +22,8 @@ public class ServerActionReport {
     /** Who made the report. */
     public enum Reporter {
         MACHINE,
-        OWNER
+        OWNER,
+        OPERATOR
     }
 
     @Id

@@ -206,6 +206,7 @@ final class PayloadSchemas {
                 "ServerAction",
                 "A scheduled network-boot action; reports (oldest first) in show and cancel.",
                 "id:int64",
+                "machine:int64?",
                 "mac_address:string",
                 "address:string",
                 "action:string",
@@ -237,6 +238,17 @@ final class PayloadSchemas {
                 "state_percent:integer?",
                 "state_text:string?",
                 "updated_at:timestamp?");
+        define(
+                schemas,
+                "Machine",
+                "A machine of the inventory and the account (its owner's username) it belongs to.",
+                "id:int64",
+                "customer:string",
+                "mac_address:string",
+                "addresses:[string]",
+                "hostname:string?",
+                "created_at:timestamp",
+                "updated_at:timestamp");
         define(schemas, "BootScript", "The iPXE script as a JSON string (when JSON is asked for).", "script:string");
         define(
                 schemas,

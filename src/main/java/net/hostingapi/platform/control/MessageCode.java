@@ -30,6 +30,8 @@ public enum MessageCode {
     ACTION_CREATED(2030, "Server action scheduled"),
     ACTION_CANCELLED(2031, "Server action cancelled"),
     STATUS_RECORDED(2032, "Status recorded"),
+    MACHINE_REGISTERED(2033, "Machine registered"),
+    MACHINE_REMOVED(2034, "Machine removed"),
     ZONE_RESTORED(2040, "Zone restored"),
     DNSSEC_ENABLED(2050, "The zone is signed from now on"),
     DNSSEC_DISABLED(2051, "DNSSEC is being removed from the zone"),
@@ -42,6 +44,7 @@ public enum MessageCode {
     NOTHING_CHANGED(3012, "Nothing changed"),
     RECORD_TTL_CHANGED(3013, "Record already present; its TTL was changed"),
     RECORD_IGNORED(3014, "Records of the file not imported"),
+    ACTIONS_CANCELLED(3040, "Unfinished server actions on the machine were cancelled"),
     DNSSEC_REMOVAL(3015, "Remove the DS at the registry first: the zone is unsigned after a grace period"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)

@@ -3,7 +3,9 @@ package net.hostingapi.datacenter.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import net.hostingapi.datacenter.entity.InvalidTransition;
+import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerAction.State;
 import net.hostingapi.datacenter.entity.ServerActionReport;
@@ -16,7 +18,12 @@ import org.junit.jupiter.api.Test;
 class ServerActionRefusalTest {
 
     private static ServerAction pending() {
-        return new ServerAction(null, "aa:bb:cc:dd:ee:ff", "192.0.2.1", ServerAction.Kind.RESCUE, null, null);
+        return new ServerAction(
+                new Machine(null, "aa:bb:cc:dd:ee:ff", List.of("192.0.2.1"), null),
+                "192.0.2.1",
+                ServerAction.Kind.RESCUE,
+                null,
+                null);
     }
 
     private static void assertRefusal(String text, InvalidTransition refused) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import net.hostingapi.datacenter.entity.ServerAction.State;
@@ -21,8 +22,12 @@ class ServerActionTest {
             State.CANCELLED, EnumSet.noneOf(State.class));
 
     private static ServerAction actionIn(State state) {
-        ServerAction action =
-                new ServerAction(null, "aa:bb:cc:dd:ee:ff", "192.0.2.1", ServerAction.Kind.RESCUE, null, null);
+        ServerAction action = new ServerAction(
+                new Machine(null, "aa:bb:cc:dd:ee:ff", List.of("192.0.2.1"), null),
+                "192.0.2.1",
+                ServerAction.Kind.RESCUE,
+                null,
+                null);
         switch (state) {
             case PENDING -> {}
             case RUNNING -> action.report(State.RUNNING, 10, "booted", ServerActionReport.Reporter.MACHINE);
