@@ -151,18 +151,7 @@ class ServerActionsIT {
     private Machine register(Api owner, Machine machine) {
         synchronized (REGISTERED) {
             if (REGISTERED.add(machine.mac().toLowerCase())) {
-                Api.Response registered = Api.at(base)
-                        .asOperator()
-                        .json(
-                                "POST",
-                                MACHINES + "/create",
-                                Json.createObjectBuilder()
-                                        .add("customer", OWNERS.get(owner))
-                                        .add("mac_address", machine.mac())
-                                        .add(
-                                                "addresses",
-                                                Json.createArrayBuilder().add(machine.ip()))
-                                        .build());
+                Api.Response registered = registration(OWNERS.get(owner), machine.mac(), machine.ip());
                 assertEquals(201, registered.status(), registered.body());
             }
         }
@@ -186,6 +175,35 @@ class ServerActionsIT {
     /** The envelope without what differs between any two answers (request ids). */
     private static String withoutRequestIds(Api.Response response) {
         return response.envelope().getJsonObject("messages").toString();
+    }
+
+    /** The operator's registration of a machine to the account whose owner is {@code customer}. */
+    private Api.Response registration(String customer, String mac, String... addresses) {
+        var list = Json.createArrayBuilder();
+        for (String address : addresses) {
+            list.add(address);
+        }
+        return Api.at(base)
+                .asOperator()
+                .json(
+                        "POST",
+                        MACHINES + "/create",
+                        Json.createObjectBuilder()
+                                .add("customer", customer)
+                                .add("mac_address", mac)
+                                .add("addresses", list)
+                                .build());
+    }
+
+    private static List<Integer> warningCodes(Api.Response response) {
+        return response
+                .envelope()
+                .getJsonObject("messages")
+                .getJsonArray("warnings")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(w -> w.getInt("code"))
+                .toList();
     }
 
     /** Schedules on {@code machine}, registered to {@code owner} first if it is not yet. */
@@ -439,25 +457,10 @@ class ServerActionsIT {
                 "the operator sees every account's machines");
 
         // A MAC or IP address belongs to at most one machine.
-        Api.Response sameMac = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", customer.username())
-                        .add("mac_address", machine.mac())
-                        .add(
-                                "addresses",
-                                Json.createArrayBuilder().add(newMachine().ip()))
-                        .build());
+        Api.Response sameMac =
+                registration(customer.username(), machine.mac(), newMachine().ip());
         assertError(sameMac, 409, 4090);
-        Api.Response sameIp = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", customer.username())
-                        .add("mac_address", newMachine().mac())
-                        .add("addresses", Json.createArrayBuilder().add(second))
-                        .build());
+        Api.Response sameIp = registration(customer.username(), newMachine().mac(), second);
         assertError(sameIp, 409, 4090);
         Api.Response invalid = operator.json(
                 "POST",
@@ -470,25 +473,11 @@ class ServerActionsIT {
                         .build());
         assertEquals(422, invalid.status(), invalid.body());
         assertEquals(Set.of("mac_address", "addresses[0]", "hostname"), Set.copyOf(invalid.errorFields()));
-        Api.Response noAddresses = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", customer.username())
-                        .add("mac_address", newMachine().mac())
-                        .add("addresses", Json.createArrayBuilder())
-                        .build());
+        Api.Response noAddresses =
+                registration(customer.username(), newMachine().mac());
         assertEquals(422, noAddresses.status(), noAddresses.body());
-        Api.Response unknownCustomer = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", "no-such-customer-" + RUN)
-                        .add("mac_address", newMachine().mac())
-                        .add(
-                                "addresses",
-                                Json.createArrayBuilder().add(newMachine().ip()))
-                        .build());
+        Api.Response unknownCustomer = registration(
+                "no-such-customer-" + RUN, newMachine().mac(), newMachine().ip());
         assertEquals(422, unknownCustomer.status(), unknownCustomer.body());
         assertEquals(List.of("customer"), unknownCustomer.errorFields());
 
@@ -541,13 +530,7 @@ class ServerActionsIT {
         // Removal cancels the unfinished action and keeps its history.
         Api.Response removed = operator.json("POST", MACHINES + "/delete", idBody(id(registered)));
         assertEquals(200, removed.status(), removed.body());
-        assertEquals(
-                3040,
-                removed.envelope()
-                        .getJsonObject("messages")
-                        .getJsonArray("warnings")
-                        .getJsonObject(0)
-                        .getInt("code"));
+        assertEquals(3040, warningCodes(removed).get(0));
         JsonObject cancelled = show(owner, action);
         assertEquals("CANCELLED", cancelled.getString("state"));
         assertTrue(cancelled.isNull("machine"));
@@ -581,42 +564,17 @@ class ServerActionsIT {
         assertError(b.api().json("POST", ACTIONS + "/create", schedule(usedByB, "RESCUE", null, null)), 404, 4040);
 
         Api operator = Api.at(base).asOperator();
-        Api.Response adopting = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", a.username())
-                        .add("mac_address", ofA.mac())
-                        .add("addresses", Json.createArrayBuilder().add(ofA.ip()))
-                        .build());
+        Api.Response adopting = registration(a.username(), ofA.mac(), ofA.ip());
         assertEquals(201, adopting.status(), adopting.body());
-        assertEquals(
-                0,
-                adopting.envelope()
-                        .getJsonObject("messages")
-                        .getJsonArray("warnings")
-                        .size());
+        assertEquals(0, warningCodes(adopting).size());
         long machine = id(adopting.data().getJsonObject("machine"));
         assertEquals(machine, show(a.api(), aAction).getJsonNumber("machine").longValueExact(), "adopted");
         assertEquals("PENDING", show(a.api(), aAction).getString("state"));
 
         // the operator gives B's machine to A: B's unfinished action ends, A's machine boots locally
-        Api.Response taking = operator.json(
-                "POST",
-                MACHINES + "/create",
-                Json.createObjectBuilder()
-                        .add("customer", a.username())
-                        .add("mac_address", usedByB.mac())
-                        .add("addresses", Json.createArrayBuilder().add(usedByB.ip()))
-                        .build());
+        Api.Response taking = registration(a.username(), usedByB.mac(), usedByB.ip());
         assertEquals(201, taking.status(), taking.body());
-        assertEquals(
-                3040,
-                taking.envelope()
-                        .getJsonObject("messages")
-                        .getJsonArray("warnings")
-                        .getJsonObject(0)
-                        .getInt("code"));
+        assertEquals(3040, warningCodes(taking).get(0));
         JsonObject cancelled = show(b.api(), bAction);
         assertEquals("CANCELLED", cancelled.getString("state"));
         assertTrue(cancelled.isNull("machine"), "B's action never becomes A's machine's");
