@@ -44,8 +44,8 @@ public enum MessageCode {
     NOTHING_CHANGED(3012, "Nothing changed"),
     RECORD_TTL_CHANGED(3013, "Record already present; its TTL was changed"),
     RECORD_IGNORED(3014, "Records of the file not imported"),
-    ACTIONS_CANCELLED(3040, "Unfinished server actions on the machine were cancelled"),
     DNSSEC_REMOVAL(3015, "Remove the DS at the registry first: the zone is unsigned after a grace period"),
+    ACTIONS_CANCELLED(3040, "Unfinished server actions on the machine were cancelled"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
     MALFORMED_REQUEST(4000, "Malformed request"),
