@@ -1,5 +1,7 @@
 // The public API, called with the token kept in sessionStorage (never a URL, cookie or localStorage).
 
+import { messageText } from './dom.js';
+
 const KEY = 'hostingapi.panel.token';
 
 export const session = {
@@ -11,7 +13,7 @@ export const session = {
 export class ApiError extends Error {
   constructor(status, envelope, fallback) {
     const errors = (envelope && envelope.messages && envelope.messages.errors) || [];
-    super(errors.length ? errors.map((e) => e.message).join('; ') : fallback || `The service answered ${status}`);
+    super(errors.length ? errors.map(messageText).join('; ') : fallback || `The service answered ${status}`);
     this.status = status;
     this.errors = errors;
     this.envelope = envelope;

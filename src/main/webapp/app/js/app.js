@@ -1,21 +1,19 @@
 // The panel's shell: sign-in, routing between views (the hash names the page, never the token), sign-out.
 import { api, session } from './api.js';
 import { h, fill, field, input, formError, showErrors } from './dom.js';
-import { zonesView } from './zones.js';
-import { zoneView } from './zone.js';
-import { tokensView } from './tokens.js';
-import { handlesView } from './handles.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 let rendering = 0;
 let signInMessage = null;
 
+// Each view's module is loaded when its page is first shown (import() answers the same module
+// after that): the sign-in page loads none, the zone list only its own.
 const routes = [
-  [/^#\/zones\/([^/]+)(?:\/([a-z]+))?$/, (root, m) => zoneView(root, decodeURIComponent(m[1]), m[2] || 'records')],
-  [/^#\/tokens$/, (root) => tokensView(root)],
-  [/^#\/handles$/, (root) => handlesView(root)],
-  [/^#\/zones$/, (root) => zonesView(root)],
+  [/^#\/zones\/([^/]+)(?:\/([a-z]+))?$/, async (root, m) => (await import('./zone.js')).zoneView(root, decodeURIComponent(m[1]), m[2] || 'records')],
+  [/^#\/tokens$/, async (root) => (await import('./tokens.js')).tokensView(root)],
+  [/^#\/handles$/, async (root) => (await import('./handles.js')).handlesView(root)],
+  [/^#\/zones$/, async (root) => (await import('./zones.js')).zonesView(root)],
 ];
 
 async function render() {

@@ -32,6 +32,27 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** "1 record", "2 records" ({@code many}: the plural where adding an s is wrong). */
+export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A message of the service in words, as a sentence of its own: without the technical prefix that
+ * names its field on the wire ("records[0].ttl: ", "file: "), the rest capitalised.
+ */
+export function messageText(m) {
+  const text = m.message || '';
+  if (!m.field || !text.startsWith(m.field + ': ')) return text;
+  return text.charAt(m.field.length + 2).toUpperCase() + text.slice(m.field.length + 3);
+}
+
+/** A field the service names ("records[2].data", "valid_until"), in plain words ("Record 3, data", "valid until"). */
+export function fieldLabel(name) {
+  const record = /^records\[(\d+)\](?:\.(\w+))?$/.exec(name);
+  if (record) return `Record ${Number(record[1]) + 1}${record[2] ? ', ' + record[2] : ''}`;
+  const words = name.replace(/\[(\d+)\]/g, (_, i) => ` ${Number(i) + 1}`).replace(/[_.]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 let ids = 0;
 export const uid = (prefix) => `${prefix || 'f'}-${++ids}`;
 
@@ -99,7 +120,7 @@ export function showErrors(form, error, mapField = (f) => f) {
         firstInvalid = firstInvalid || control;
       }
     } else if (general) {
-      general.append(h('p', null, m.field ? `${m.field}: ${m.message}` : m.message));
+      general.append(h('p', null, m.field ? `${fieldLabel(m.field)}: ${messageText(m)}` : messageText(m)));
       general.hidden = false;
     }
   }
@@ -149,16 +170,16 @@ export function notify(text, kind = 'success') {
   statusTimer = setTimeout(() => status.replaceChildren(), 8000);
 }
 
-/** The warnings of a successful answer, as one line each. */
+/** The warnings of a successful answer, as one sentence each. */
 export function warnings(envelope) {
-  return ((envelope.messages && envelope.messages.warnings) || []).map((w) => w.message);
+  return ((envelope.messages && envelope.messages.warnings) || []).map(messageText);
 }
 
 /** Success message plus warnings, notified. */
 export function reportSuccess(envelope, fallback) {
   const success = (envelope.messages && envelope.messages.success && envelope.messages.success[0]) || null;
   const warn = warnings(envelope);
-  notify([success ? success.message : fallback, ...warn].join(' · '), warn.length ? 'warning' : 'success');
+  notify([success ? messageText(success) : fallback, ...warn].join(' · '), warn.length ? 'warning' : 'success');
 }
 
 /** A button that copies {@code text()} to the clipboard (a fallback through a selected field where the Clipboard API is missing). */

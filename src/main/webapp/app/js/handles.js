@@ -20,7 +20,8 @@ export async function handlesView(root) {
   async function load() {
     const handles = (await api('GET', 'domain/handles')).data.handles;
     fill(table, handles.length === 0 ? h('p', { class: 'empty' }, 'No handles yet.') : h('table', { class: 'list' },
-      h('thead', null, h('tr', null, ['Handle', 'Name', 'Type', 'Country', 'E-mail', 'Verification', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', null, h('tr', null, ['Handle', 'Name', 'Type', 'Country', 'E-mail', 'Verification'].map((t) => h('th', { scope: 'col' }, t)),
+        h('th', { scope: 'col' }, h('span', { class: 'sr' }, 'Actions')))),
       h('tbody', null, handles.map((x) => h('tr', { 'data-handle': x.handle },
         h('td', { 'data-label': 'Handle' }, x.handle),
         h('td', { 'data-label': 'Name', class: 'wrap' }, `${x.firstname} ${x.lastname}${x.organisation ? ', ' + x.organisation : ''}`),

@@ -1,7 +1,7 @@
 // API tokens: create one scoped to zones, names, types and subnets (with the ACME DNS-01 preset),
 // shown once with a copy button; list and deactivate.
 import { api } from './api.js';
-import { h, fill, field, input, formError, clearErrors, showErrors, confirmDialog, reportSuccess, reportError, copyButton, uid } from './dom.js';
+import { h, fill, field, input, formError, clearErrors, showErrors, confirmDialog, reportSuccess, reportError, copyButton, uid, plural } from './dom.js';
 import { ADDABLE, UPDATE_ONLY } from './records.js';
 
 const list = (text) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -11,7 +11,7 @@ export async function tokensView(root) {
   const rights = assigned.permissions;
   const rightBoxes = rights.map((r) => {
     const box = h('input', { type: 'checkbox', name: 'rights', value: r.key, id: uid('r') });
-    return { key: r.key, box, el: h('div', { class: 'check' }, box, h('label', { for: box.id }, `${r.title} (${r.key})`)) };
+    return { key: r.key, box, el: h('div', { class: 'check' }, box, h('label', { for: box.id }, r.title, ' ', h('code', { class: 'right-key' }, r.key))) };
   });
   const typeBoxes = [...ADDABLE, ...UPDATE_ONLY].map((t) => {
     const box = h('input', { type: 'checkbox', name: 'types', value: t, id: uid('t') });
@@ -24,12 +24,12 @@ export async function tokensView(root) {
   const unused = input('max_unused_days', { type: 'number', min: 1, max: 3650, inputmode: 'numeric' });
   const acmeZone = input('acme-zone', { placeholder: 'example.com' });
   const created = h('div', { id: 'token-created', 'aria-live': 'polite' });
-  const form = h('form', { class: 'card', id: 'token-form', novalidate: true },
-    h('h2', null, 'New token'),
+  const titles = Object.fromEntries(rights.map((r) => [r.key, r.title]));
+  const form = h('form', { id: 'token-form', novalidate: true },
     h('div', { class: 'preset' },
       field('Zone for the ACME preset', acmeZone, { name: 'acme-zone' }),
       h('button', { type: 'button', id: 'acme-preset', onclick: preset }, 'Fill in the ACME DNS-01 preset')),
-    h('fieldset', { 'data-field': 'rights' }, h('legend', null, 'Rights'), rightBoxes.map((r) => r.el), h('p', { class: 'field-error', hidden: true })),
+    h('fieldset', { 'data-field': 'rights' }, h('legend', null, 'Rights'), h('div', { class: 'right-checks' }, rightBoxes.map((r) => r.el)), h('p', { class: 'field-error', hidden: true })),
     field('Zones (empty: all)', zones, { name: 'zones', hint: 'Separate several with commas or spaces.' }),
     field('Record names (empty: all)', names, { name: 'names', hint: '@ is the apex; a * label stands for one or more labels.' }),
     h('fieldset', { 'data-field': 'types' }, h('legend', null, 'Record types (none ticked: all)'), h('div', { class: 'checks' }, typeBoxes.map((t) => t.el)), h('p', { class: 'field-error', hidden: true })),
@@ -79,16 +79,17 @@ export async function tokensView(root) {
   const table = h('div', { id: 'tokens' });
   async function load() {
     const tokens = (await api('GET', 'account/users/tokens/tokens')).data.tokens;
-    fill(table, h('table', { class: 'list' },
-      h('thead', null, h('tr', null, ['Id', 'User', 'Rights', 'Policy', 'Valid until', 'Last used', 'State', ''].map((t) => h('th', { scope: 'col' }, t)))),
+    fill(table, h('table', { class: 'list tokens' },
+      h('thead', null, h('tr', null, ['Id', 'User', 'Rights', 'Policy', 'Valid until', 'Last used', 'State'].map((t) => h('th', { scope: 'col' }, t)),
+        h('th', { scope: 'col' }, h('span', { class: 'sr' }, 'Actions')))),
       h('tbody', null, tokens.map((t) => h('tr', { 'data-token': String(t.id) },
-        h('td', { 'data-label': 'Id' }, String(t.id)),
+        h('td', { 'data-label': 'Id', class: 'id' }, String(t.id)),
         h('td', { 'data-label': 'User' }, t.user),
-        h('td', { 'data-label': 'Rights', class: 'wrap' }, t.rights.join(', ')),
+        h('td', { 'data-label': 'Rights', class: 'rights' }, rightsSummary(t.rights, titles)),
         h('td', { 'data-label': 'Policy', class: 'wrap policy' }, policy(t)),
         h('td', { 'data-label': 'Valid until' }, t.valid_until || 'no expiry'),
         h('td', { 'data-label': 'Last used' }, t.last_used_at || '—'),
-        h('td', { 'data-label': 'State' }, t.active ? 'active' : 'inactive'),
+        h('td', { 'data-label': 'State', class: 'state' }, t.active ? 'active' : 'inactive'),
         h('td', { class: 'actions' }, t.active
           ? h('button', { type: 'button', class: 'small danger', 'aria-label': `Deactivate token ${t.id}`, onclick: () => deactivate(t) }, 'Deactivate') : null))))));
   }
@@ -103,7 +104,10 @@ export async function tokensView(root) {
     }
   }
 
-  root.append(h('h1', null, 'API tokens'), h('p', { class: 'muted' }, `Signed in as ${assigned.user}.`), form, created,
+  // Open on wide screens; on a phone the tokens come first and the form opens on demand.
+  const formBox = h('details', { class: 'card', id: 'token-box', open: window.matchMedia('(min-width: 701px)').matches },
+    h('summary', null, h('h2', { class: 'inline' }, 'New token')), form);
+  root.append(h('h1', null, 'API tokens'), h('p', { class: 'muted' }, `Signed in as ${assigned.user}.`), formBox, created,
     h('section', { 'aria-labelledby': 'tokens-heading' }, h('h2', { id: 'tokens-heading' }, 'Tokens'), table));
   await load();
 }
@@ -116,4 +120,12 @@ function policy(t) {
   if (t.subnets && t.subnets.length) parts.push(`from ${t.subnets.join(', ')}`);
   if (t.max_unused_days) parts.push(`unused at most ${t.max_unused_days} days`);
   return parts.length ? parts.join('; ') : 'none';
+}
+
+/** A token's rights, counted; their names on demand (all of them spelt out made a phone's card eight lines long). */
+function rightsSummary(keys, titles) {
+  if (!keys.length) return 'none';
+  return h('details', { class: 'rights' },
+    h('summary', null, plural(keys.length, 'right')),
+    h('ul', { class: 'plain' }, keys.map((k) => h('li', null, titles[k] || k, ' ', h('code', { class: 'right-key' }, k)))));
 }

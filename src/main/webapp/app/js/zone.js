@@ -1,9 +1,9 @@
 // One zone: records (grouped by name and type, filtered and paged), settings, domains, import and
 // export, history with restore, and DNSSEC where the service reports it.
 import { api, zonePath } from './api.js';
-import { h, fill, field, input, formError, clearErrors, showErrors, confirmDialog, modal, notify, reportSuccess, reportError, copyButton, debounce, pager } from './dom.js';
+import { h, fill, field, input, formError, clearErrors, showErrors, confirmDialog, modal, notify, reportSuccess, reportError, copyButton, debounce, pager, plural, messageText } from './dom.js';
 import { recordForm, recordField, displayName, UPDATE_ONLY } from './records.js';
-import { dnssecLabel } from './zones.js';
+import { dnssecLabel, DNSSEC_STATES } from './zones.js';
 
 const PAGE = 100;
 const TABS = [['records', 'Records'], ['settings', 'Settings'], ['domains', 'Domains'], ['import', 'Import and export'], ['history', 'History']];
@@ -15,7 +15,7 @@ export async function zoneView(root, name, tab) {
   const summary = h('p', { class: 'summary' });
   const body = h('div', { class: 'tab-body' });
   const describe = () => fill(summary, 
-    h('span', null, `Serial ${zone.serial}`), ' · ', h('span', { id: 'record-count' }, `${zone.records.length} records`),
+    h('span', null, `Serial ${zone.serial}`), ' · ', h('span', { id: 'record-count' }, plural(zone.records.length, 'record')),
     zone.dnssec ? [' · DNSSEC ', dnssecLabel(zone)] : null);
   describe();
   root.append(
@@ -124,7 +124,7 @@ function recordsTab(ctx) {
       else groups.push({ name: r.name, type: r.type, records: [r] });
     }
     const count = document.getElementById('record-count');
-    if (count) count.textContent = `${ctx.zone.records.length} records`;
+    if (count) count.textContent = plural(ctx.zone.records.length, 'record');
     fill(list, 
       records.length === 0 ? h('p', { class: 'empty' }, needle ? 'No record matches the filter.' : 'No records yet.') : null,
       groups.map((g) => h('div', { class: 'group', 'data-name': displayName(g.name), 'data-type': g.type },
@@ -331,7 +331,7 @@ function importTab(ctx) {
       reportSuccess(answer, 'Zone imported');
       apply.disabled = true;
       await ctx.reload();
-      fill(diff, h('p', { class: 'note success', id: 'import-done' }, `Imported: ${answer.data.import.added.length} records added, ${answer.data.import.removed.length} removed.`));
+      fill(diff, h('p', { class: 'note success', id: 'import-done' }, `Imported: ${plural(answer.data.import.added.length, 'record')} added, ${answer.data.import.removed.length} removed.`));
     } catch (e) {
       showErrors(form, e);
     }
@@ -348,17 +348,33 @@ function recordLine(r) {
 /** What an import (or a history entry) changes: added and removed records, settings. */
 function changes(c, envelope) {
   const settings = Object.entries(c.settings || {});
-  const warn = envelope ? (envelope.messages.warnings || []).map((w) => h('li', null, w.message)) : [];
+  const warn = envelope ? (envelope.messages.warnings || []).map((w) => h('li', null, messageText(w))) : [];
   const nothing = !c.added.length && !c.removed.length && !settings.length;
   return h('div', { class: 'diff' },
     nothing ? h('p', null, 'Nothing would change.') : null,
-    c.added.length ? [h('h3', null, `${c.added.length} records added`), h('ul', { class: 'added' }, c.added.map((r) => h('li', null, h('code', null, '+ ' + recordLine(r)))))] : null,
-    c.removed.length ? [h('h3', null, `${c.removed.length} records removed`), h('ul', { class: 'removed' }, c.removed.map((r) => h('li', null, h('code', null, '− ' + recordLine(r)))))] : null,
+    c.added.length ? [h('h3', null, `${plural(c.added.length, 'record')} added`), h('ul', { class: 'added' }, c.added.map((r) => h('li', null, h('code', null, '+ ' + recordLine(r)))))] : null,
+    c.removed.length ? [h('h3', null, `${plural(c.removed.length, 'record')} removed`), h('ul', { class: 'removed' }, c.removed.map((r) => h('li', null, h('code', null, '− ' + recordLine(r)))))] : null,
     settings.length ? [h('h3', null, 'Settings'), h('ul', null, settings.map(([k, v]) => h('li', null, `${k}: ${v.from ?? '—'} → ${v.to ?? '—'}`)))] : null,
     warn.length ? [h('h3', null, 'Warnings'), h('ul', null, warn)] : null);
 }
 
 // ---- history
+
+/** The operations the history names (history/control, zones/control/ZoneOperation), in words. */
+export const OPERATIONS = {
+  create: 'Zone created',
+  update: 'Zone updated',
+  delete: 'Zone deleted',
+  'records/add': 'Records added',
+  'records/delete': 'Records deleted',
+  assignDomain: 'Domain assigned',
+  dissociateDomain: 'Domain dissociated',
+  import: 'Zone file imported',
+  restore: 'Earlier state restored',
+};
+
+/** An operation in words; one this panel does not know yet as the service names it. */
+export const operationName = (operation) => OPERATIONS[operation] || operation;
 
 async function historyTab(ctx) {
   const list = h('ol', { class: 'history', id: 'history' });
@@ -371,10 +387,10 @@ async function historyTab(ctx) {
     const entries = answer.data.history;
     list.append(...entries.map((e, i) => h('li', { class: 'entry', 'data-entry': String(e.id) },
       h('div', { class: 'entry-head' },
-        h('strong', null, e.operation), ' ', h('span', { class: 'muted' }, `${e.created_at} UTC · ${e.user || 'unknown user'}${e.domain ? ' · ' + e.domain : ''}`),
+        h('strong', { class: 'operation', 'data-operation': e.operation }, operationName(e.operation)), ' ', h('span', { class: 'muted' }, `${e.created_at} UTC · ${e.user || 'unknown user'}${e.domain ? ' · ' + e.domain : ''}`),
         (before === null && i === 0) || e.operation === 'delete' ? null
           : h('button', { type: 'button', class: 'small restore', 'aria-label': `Restore the state after entry ${e.id}`, onclick: () => restore(e) }, 'Restore')),
-      h('details', null, h('summary', null, `${e.added.length} added, ${e.removed.length} removed`), changes(e)))));
+      h('details', null, h('summary', null, `${plural(e.added.length, 'record')} added, ${e.removed.length} removed`), changes(e)))));
     if (!entries.length && before === null) list.append(h('li', { class: 'empty' }, 'No changes recorded.'));
     before = entries.length ? entries[entries.length - 1].id : before;
     more.hidden = entries.length < 50;
@@ -382,7 +398,7 @@ async function historyTab(ctx) {
   async function restore(entry) {
     const answer = await confirmDialog({
       title: `Restore the state after entry ${entry.id}?`,
-      body: [`The zone goes back to how it was after the ${entry.operation} of ${entry.created_at} UTC: the later changes are undone, as one new change.`],
+      body: [`The zone goes back to how it was after entry ${entry.id} (${operationName(entry.operation).toLowerCase()}, ${entry.created_at} UTC): the later changes are undone, as one new change.`],
       confirm: 'Restore',
     });
     if (!answer.ok) return;
@@ -427,13 +443,33 @@ async function dnssecTab(ctx) {
       await ctx.reload();
       show();
     });
+    const state = info.state || (info.enabled ? 'signed' : 'unsigned');
+    // A DS given to the registrar before the zone is served signed breaks its resolution: none shown while signing.
+    const keys = state === 'signing' ? [] : (info.keys || []).filter((k) => k.ds && k.ds.length);
     fill(box, h('h2', null, 'DNSSEC'),
-      h('p', null, `DNSSEC is ${info.enabled ? 'on' : 'off'}${info.state ? ' (' + info.state + ')' : ''}.`),
-      info.enabled ? h('p', { class: 'muted' }, 'Give one of these DS records to your registrar to complete the chain of trust.') : null,
-      (info.keys || []).map((k) => h('div', { class: 'key' },
+      h('p', { id: 'dnssec-state' }, `DNSSEC: ${DNSSEC_STATES[state] || state}.`),
+      dnssecExplained(info, state, keys),
+      info.last_error ? h('p', { class: 'form-error' }, `The last attempt to publish the zone failed: ${info.last_error}. It is retried by itself.`) : null,
+      keys.map((k) => h('div', { class: 'key' },
         h('h3', null, `Key ${k.key_tag}, algorithm ${k.algorithm}, flags ${k.flags}`),
-        h('ul', { class: 'plain' }, (k.ds || []).map((ds) => h('li', null, h('code', { class: 'rdata' }, ds), ' ', copyButton(() => ds, 'Copy DS')))))),
+        h('ul', { class: 'plain ds' }, k.ds.map((ds) => h('li', null, h('code', { class: 'rdata' }, ds), ' ', copyButton(() => ds, 'Copy DS')))))),
       toggle);
   }
   await show();
+}
+
+/**
+ * What the state means for the customer. While the nameserver makes the keys there is no DS yet:
+ * the page says so instead of asking for a DS above an empty list.
+ */
+function dnssecExplained(info, state, keys) {
+  if (state === 'unsigned') return h('p', { class: 'muted' }, 'The zone is served unsigned.');
+  if (state === 'removing') {
+    return h('p', null, `Remove the DS record of the zone at your registrar now: the zone stays signed until ${info.unsign_at ? info.unsign_at + ' UTC' : 'the grace period ends'}, then it is served unsigned.`);
+  }
+  if (!keys.length) {
+    return h('p', { id: 'dnssec-keys-pending' }, 'The keys are being made: the nameserver does not serve the zone signed yet. '
+      + 'Once it does, the DS records for your registrar appear here; until then there is nothing to give your registrar.');
+  }
+  return h('p', null, 'Give one of these DS records to your registrar to complete the chain of trust.');
 }

@@ -66,7 +66,7 @@ export async function zonesView(root) {
     const answer = await confirmDialog({
       title: `Delete the zone ${zone.name}?`,
       body: [
-        `Its ${zone.records.length} records are removed and the nameservers stop answering for ${zone.name}. The change history stays readable.`,
+        `${zone.records.length === 1 ? 'Its one record is' : `Its ${zone.records.length} records are`} removed and the nameservers stop answering for ${zone.name}. The change history stays readable.`,
         domains.length
           ? `Domains assigned to it: ${domains.join(', ')}. The service refuses to delete a zone that still has assigned domains unless forceDelete is set.`
           : 'No domains are assigned to it.',
@@ -96,7 +96,11 @@ export async function zonesView(root) {
   await load();
 }
 
+/** The DNSSEC states the service names, in words. */
+export const DNSSEC_STATES = { unsigned: 'off', signing: 'on, keys being made', signed: 'on', removing: 'being turned off' };
+
 export function dnssecLabel(zone) {
   if (!zone.dnssec) return h('span', { class: 'muted' }, '—');
-  return h('span', { class: zone.dnssec.enabled ? 'badge on' : 'badge' }, zone.dnssec.enabled ? `on${zone.dnssec.state ? ' (' + zone.dnssec.state + ')' : ''}` : 'off');
+  const state = zone.dnssec.state || (zone.dnssec.enabled ? 'signed' : 'unsigned');
+  return h('span', { class: zone.dnssec.enabled ? 'badge on' : 'badge' }, DNSSEC_STATES[state] || state);
 }

@@ -132,6 +132,16 @@ final class Browser implements AutoCloseable {
         }
     }
 
+    /** The page as it is, at the window's present size only. */
+    void screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            shoot(name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void shoot(String file) throws IOException {
         File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
         Files.copy(shot.toPath(), SCREENSHOTS.resolve(file + ".png"), StandardCopyOption.REPLACE_EXISTING);

@@ -1,5 +1,6 @@
 package net.hostingapi.panel;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,17 +10,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
+import net.hostingapi.zones.control.ZoneOperation;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -32,6 +41,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -102,8 +112,10 @@ public class ZoneEditorIT {
         addRecord("www", "A", Map.of("address", "192.0.2.10"));
         group("www", "A");
         assertEquals(Set.of("www A 192.0.2.10 -"), records());
+        recordCount("1 record");
         addRecord("@", "MX", Map.of("priority", "10", "host", "mail." + zone));
         browser.text(".group[data-name='@'][data-type=MX] .rdata", "10 mail." + zone);
+        recordCount("2 records");
         addRecord("@", "TXT", Map.of("text", "v=spf1 mx -all"));
         group("@", "TXT");
         addRecord(
@@ -169,39 +181,86 @@ public class ZoneEditorIT {
 
         // Import a zone file: the dry run's differences first (nothing stored), then applied.
         browser.find(".tabs a[href$='/import']").click();
-        // The zone as exported, one record more: what a customer who edits the downloaded file sends.
+        // The zone as exported, two records more and a nameserver of the apex (which the import leaves
+        // out, with a warning): what a customer who edits the downloaded file sends.
         Api.Response exported = api.get("/api/v1/dns/zones/export?zone=" + zone);
         assertEquals(200, exported.status(), exported.body());
-        String file = exported.body() + "ftp IN A 192.0.2.20\n";
+        String file = exported.body() + "ftp IN A 192.0.2.20\nftp IN A 192.0.2.21\n" + zone
+                + ". IN NS ns1.elsewhere.example.\n";
         WebElement area = browser.find("#import-form textarea[name=file]");
         browser.script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", area, file);
         browser.find("#import-check").click();
-        WebElement diff = browser.text("#import-diff", "1 records added");
+        WebElement diff = browser.text("#import-diff", "2 records added");
         assertTrue(diff.getText().contains("+ ftp A 192.0.2.20"), diff.getText());
         assertFalse(diff.getText().contains("removed"), diff.getText());
         assertFalse(diff.getText().contains("+ www"), diff.getText());
         assertFalse(records().contains("ftp A 192.0.2.20 -"), "a dry run stores nothing");
+        // The service's warnings in words, without the wire name of their field in front.
+        List<JsonObject> warned = api.json(
+                        "POST",
+                        "/api/v1/dns/zones/import",
+                        Json.createObjectBuilder()
+                                .add("zone", zone)
+                                .add("file", file)
+                                .add("dryRun", true)
+                                .build())
+                .envelope()
+                .getJsonObject("messages")
+                .getJsonArray("warnings")
+                .getValuesAs(JsonObject.class);
+        assertTrue(
+                warned.stream().anyMatch(w -> w.getString("message").startsWith(w.getString("field", "-") + ": ")),
+                "a warning the service writes with its field in front: " + warned);
+        for (JsonObject w : warned) {
+            String field = w.getString("field", null);
+            assertTrue(diff.getText().contains(inWords(w)), inWords(w) + " in " + diff.getText());
+            if (field != null) {
+                assertFalse(diff.getText().contains(field + ":"), diff.getText());
+            }
+        }
         browser.screenshots("import-dry-run");
         browser.find("#import-apply").click();
-        browser.text("#import-done", "1 records added");
+        browser.text("#import-done", "2 records added");
+        WebElement outcome = browser.text("#status", inWords(warned.get(0)));
+        assertFalse(outcome.getText().contains(warned.get(0).getString("field", "-") + ":"), outcome.getText());
         assertTrue(records().contains("ftp A 192.0.2.20 -"));
-        assertEquals(4, records().size());
+        assertEquals(5, records().size());
 
-        // History: restore the state before the import (after the deletion).
+        // History: restore the state before the import (after the deletion). Operations in words.
         browser.find(".tabs a[href$='/history']").click();
-        browser.text("#history .entry:first-child", "import");
+        browser.text("#history .entry:first-child .operation", "Zone file imported");
         List<JsonObject> history = history();
         assertEquals("import", history.get(0).getString("operation"));
         assertEquals("records/delete", history.get(1).getString("operation"));
+        browser.text("#history .entry:nth-child(2) .operation", "Records deleted");
         long beforeImport = history.get(1).getJsonNumber("id").longValue();
         browser.screenshots("history");
         browser.find("#history .entry[data-entry='" + beforeImport + "'] button.restore")
                 .click();
         browser.find("dialog[open] button[value=ok]").click();
-        browser.text("#history .entry:first-child", "restore");
+        browser.text("#history .entry:first-child .operation", "Earlier state restored");
         assertEquals("restore", history().get(0).getString("operation"));
         assertFalse(records().contains("ftp A 192.0.2.20 -"), "the import undone");
         assertEquals(3, records().size());
+        // Every entry shown names its operation in words (create, records/add, import, ...)...
+        @SuppressWarnings("unchecked")
+        List<List<String>> shownOperations = (List<List<String>>)
+                browser.script(
+                        "return [...document.querySelectorAll('#history .operation')].map(e => [e.dataset.operation, e.textContent])");
+        assertEquals(history().size(), shownOperations.size());
+        for (List<String> shown : shownOperations) {
+            assertEquals(OPERATION_NAMES.get(shown.get(0)), shown.get(1), shown.toString());
+        }
+        // ... and so would every operation the history can return.
+        List<String> operations = Arrays.stream(ZoneOperation.values())
+                .map(ZoneOperation::wireName)
+                .toList();
+        assertEquals(Set.copyOf(operations), OPERATION_NAMES.keySet(), "a name in words for each operation");
+        assertEquals(
+                OPERATION_NAMES,
+                browser.script(
+                        "return import('/app/js/zone.js').then(m => Object.fromEntries(arguments[0].map(o => [o, m.operationName(o)])))",
+                        operations));
 
         // Export: the browser downloads the file the API exports.
         Path download = Browser.DOWNLOADS.resolve(zone + ".zone");
@@ -546,6 +605,214 @@ public class ZoneEditorIT {
     }
 
     @Test
+    void thePanelsFilesComeCompressedWhenAskedAndEachPageLoadsOnlyItsModules() throws Exception {
+        // Over HTTP: gzip when the client accepts it, the file as it is when not; caches told the answer depends on it.
+        for (String path : List.of("/app/js/zone.js", "/app/panel.css", "/app/")) {
+            HttpResponse<byte[]> plain = fetch(path, Map.of());
+            assertEquals(200, plain.statusCode(), path);
+            assertEquals(Optional.empty(), plain.headers().firstValue("Content-Encoding"), path);
+            assertTrue(varies(plain), path + ": " + plain.headers().map());
+            HttpResponse<byte[]> gzip = fetch(path, Map.of("Accept-Encoding", "gzip, deflate, br"));
+            assertEquals(200, gzip.statusCode(), path);
+            assertEquals(Optional.of("gzip"), gzip.headers().firstValue("Content-Encoding"), path);
+            assertTrue(varies(gzip), path + ": " + gzip.headers().map());
+            assertEquals(
+                    plain.headers().firstValue("Content-Type"), gzip.headers().firstValue("Content-Type"), path);
+            assertEquals(
+                    plain.headers().firstValue("Content-Security-Policy"),
+                    gzip.headers().firstValue("Content-Security-Policy"),
+                    path);
+            try (var unzip = new GZIPInputStream(new ByteArrayInputStream(gzip.body()))) {
+                assertArrayEquals(plain.body(), unzip.readAllBytes(), path + ": the same file, compressed");
+            }
+            // The modules and the stylesheet to less than half (the page itself is small).
+            assertTrue(
+                    gzip.body().length < plain.body().length / (path.endsWith("/") ? 1 : 2),
+                    path + ": " + gzip.body().length + " of " + plain.body().length + " bytes");
+            HttpResponse<byte[]> refused = fetch(path, Map.of("Accept-Encoding", "gzip;q=0, identity"));
+            assertEquals(Optional.empty(), refused.headers().firstValue("Content-Encoding"), path);
+            assertArrayEquals(plain.body(), refused.body(), path);
+            Optional<String> etag = plain.headers().firstValue("ETag");
+            if (etag.isPresent()) {
+                HttpResponse<byte[]> unchanged =
+                        fetch(path, Map.of("Accept-Encoding", "gzip", "If-None-Match", etag.get()));
+                assertEquals(304, unchanged.statusCode(), path + ": revalidated, not sent again");
+                assertEquals(0, unchanged.body().length, path);
+            }
+        }
+
+        // In the browser: the sign-in page loads the shell only, the zone list its own module besides.
+        browser.driver.get(url("/app/"));
+        browser.find("form.signin");
+        assertEquals(Set.of("app.js", "api.js", "dom.js"), loadedModules(), "the sign-in page");
+        signIn(token);
+        browser.text("#zone-list", "No zones yet");
+        assertEquals(Set.of("app.js", "api.js", "dom.js", "zones.js"), loadedModules(), "the zone list");
+        // The browser asked for them compressed and got them so.
+        @SuppressWarnings("unchecked")
+        List<Number> sizes = (List<Number>) browser.script(
+                "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('/app/js/zones.js'));"
+                        + " return [e.encodedBodySize, e.decodedBodySize]");
+        assertTrue(sizes.get(0).longValue() < sizes.get(1).longValue() / 2, "zones.js: " + sizes);
+        browser.find("#nav a[href='#/tokens']").click();
+        browser.find("#token-form");
+        assertTrue(
+                loadedModules().containsAll(Set.of("tokens.js", "records.js")),
+                loadedModules().toString());
+        assertFalse(loadedModules().contains("zone.js"), loadedModules().toString());
+        assertFalse(loadedModules().contains("handles.js"), loadedModules().toString());
+    }
+
+    @Test
+    void theFocusRingStandsOutFromWhatItSitsOn() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder()
+                                        .add("name", zone)
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder()
+                                                        .add(Json.createObjectBuilder()
+                                                                .add("name", "www")
+                                                                .add("type", "A")
+                                                                .add("data", "192.0.2.1")))
+                                        .build())
+                        .status());
+        browser.driver.get(url("/app/"));
+        signIn(token);
+        browser.find("#zone-list tr[data-zone='" + zone + "'] a");
+        // The keyboard from the top of the zone list: skip link, header, forms, the list.
+        // From the top of the page, as after loading it (the panel focuses the heading of what it shows).
+        browser.script("document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex')");
+        List<String> seen = new java.util.ArrayList<>();
+        seen.addAll(focusRings(12));
+        // A zone's page: its tabs, the record's buttons, the add form.
+        browser.find("#zone-list tr[data-zone='" + zone + "'] a").click();
+        group("www", "A");
+        seen.addAll(focusRings(18));
+        assertTrue(seen.stream().anyMatch(s -> s.contains("Skip to content")), seen.toString());
+        assertTrue(seen.stream().anyMatch(s -> s.contains("Sign out")), seen.toString());
+        assertTrue(seen.stream().anyMatch(s -> s.contains("Edit")), seen.toString());
+        System.out.println("[focus rings] " + seen);
+    }
+
+    @Test
+    void tokensFitAPhone() {
+        long acme = api.json(
+                        "POST",
+                        "/api/v1/account/users/tokens/create",
+                        Json.createObjectBuilder()
+                                .add(
+                                        "rights",
+                                        Json.createArrayBuilder()
+                                                .add("DNS_ZONES_LIST")
+                                                .add("DNS_ZONES_CRUD"))
+                                .add("zones", Json.createArrayBuilder().add(zone))
+                                .add(
+                                        "names",
+                                        Json.createArrayBuilder()
+                                                .add("_acme-challenge")
+                                                .add("_acme-challenge.*"))
+                                .add("types", Json.createArrayBuilder().add("TXT"))
+                                .add("max_unused_days", 90)
+                                .build())
+                .data()
+                .getJsonObject("token")
+                .getJsonNumber("id")
+                .longValue();
+        JsonObject own = api
+                .get("/api/v1/account/users/tokens/tokens")
+                .data()
+                .getJsonArray("tokens")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .filter(t -> t.getJsonNumber("id").longValue() != acme)
+                .findFirst()
+                .orElseThrow();
+        int ownRights = own.getJsonArray("rights").size();
+        assertTrue(ownRights > 5, own.toString());
+
+        browser.driver.manage().window().setSize(Browser.PHONE);
+        browser.wait.until(d -> ((Number) browser.script("return window.innerWidth")).intValue() <= 375);
+        browser.driver.get(url("/app/#/tokens"));
+        signIn(token);
+        browser.find("#tokens tr[data-token='" + acme + "']");
+
+        // Every header cell of the list has a name, the last (the buttons') for screen readers.
+        @SuppressWarnings("unchecked")
+        List<String> headers = (List<String>) browser.script(
+                "return [...document.querySelectorAll('#tokens thead th')].map(th => th.textContent.trim())");
+        assertTrue(headers.stream().noneMatch(String::isEmpty), headers.toString());
+        assertEquals("Actions", headers.get(headers.size() - 1));
+
+        // Rights counted on the card, named on demand.
+        WebElement rights = browser.find("#tokens tr[data-token='" + own.getJsonNumber("id") + "'] td.rights summary");
+        assertEquals(ownRights + " rights", rights.getText());
+        assertEquals(
+                "2 rights",
+                browser.find("#tokens tr[data-token='" + acme + "'] td.rights summary")
+                        .getText());
+        long cardHeight = ((Number)
+                        browser.script(
+                                "return Math.max(...[...document.querySelectorAll('#tokens tbody tr')].map(tr => tr.getBoundingClientRect().height))"))
+                .longValue();
+        long pageHeight = ((Number) browser.script("return document.documentElement.scrollHeight")).longValue();
+        System.out.println("[tokens at 375 px] card " + cardHeight + " px, page " + pageHeight + " px");
+        assertTrue(cardHeight <= 320, "a token's card at 375 px: " + cardHeight + " px");
+        assertTrue(pageHeight <= 1200, "the tokens page at 375 px: " + pageHeight + " px");
+        browser.screenshot("tokens-list-phone");
+        rights.click();
+        browser.text("#tokens tr[data-token='" + own.getJsonNumber("id") + "'] td.rights li", "List DNS zones");
+
+        // The new token's form opens on demand; each checkbox keeps its size beside its label.
+        browser.find("#token-box > summary").click();
+        browser.find("#token-form");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> boxes = (List<Map<String, Object>>)
+                browser.script(
+                        "return [...document.querySelectorAll('#token-form input[type=checkbox]')].map(b => {"
+                                + " const r = b.getBoundingClientRect();"
+                                + " return {value: b.value, width: r.width, height: r.height, visible: b.checkVisibility()}; })");
+        assertTrue(boxes.size() >= 2 + 13, "rights and record types: " + boxes);
+        for (Map<String, Object> box : boxes) {
+            assertEquals(Boolean.TRUE, box.get("visible"), box.toString());
+            assertTrue(((Number) box.get("width")).doubleValue() >= 13, box.toString());
+            assertTrue(((Number) box.get("height")).doubleValue() >= 13, box.toString());
+        }
+        long scrollWidth = ((Number) browser.script("return document.documentElement.scrollWidth")).longValue();
+        assertTrue(scrollWidth <= 375, "no sideways scrolling: " + scrollWidth);
+        browser.screenshot("tokens-form-phone");
+    }
+
+    @Test
+    void dnssecWhileTheKeysAreBeingMadeSaysSo() {
+        assertEquals(
+                201,
+                api.json(
+                                "POST",
+                                "/api/v1/dns/zones/create",
+                                Json.createObjectBuilder().add("name", zone).build())
+                        .status());
+        browser.driver.get(url("/app/#/zones/" + zone + "/dnssec"));
+        signIn(token);
+        browser.text("#dnssec-state", "off");
+        browser.text("#dnssec button", "Turn DNSSEC on").click();
+        WebElement pending = browser.text("#dnssec-keys-pending", "The keys are being made");
+        JsonObject dnssec =
+                api.get("/api/v1/dns/zones/dnssec?zone=" + zone).data().getJsonObject("dnssec");
+        assertEquals("signing", dnssec.getString("state"), "no nameserver signs in this test: the keys stay unmade");
+        String text = browser.find("#dnssec").getText();
+        assertFalse(text.contains("Give one of these DS records"), text);
+        assertTrue(browser.all("#dnssec .key, #dnssec ul").isEmpty(), "no (empty) list of DS records");
+        assertTrue(pending.isDisplayed());
+        browser.text(".summary", "keys being made");
+        browser.screenshots("dnssec-signing");
+    }
+
+    @Test
     void aForwardedHostKeepsItsFramePageUnderAppToo() {
         assertEquals(
                 201,
@@ -569,7 +836,106 @@ public class ZoneEditorIT {
         assertNull(framed.header("Content-Security-Policy"), "the panel's policy would block the frame");
     }
 
+    /** The history's operations as the panel names them (history/control and ZoneOperation name them on the wire). */
+    static final Map<String, String> OPERATION_NAMES = Map.of(
+            "create", "Zone created",
+            "update", "Zone updated",
+            "delete", "Zone deleted",
+            "records/add", "Records added",
+            "records/delete", "Records deleted",
+            "assignDomain", "Domain assigned",
+            "dissociateDomain", "Domain dissociated",
+            "import", "Zone file imported",
+            "restore", "Earlier state restored");
+
     // ---- the page
+
+    /** The panel's modules the page has fetched so far (file names under /app/js/), from the browser's resource timing. */
+    private Set<String> loadedModules() {
+        @SuppressWarnings("unchecked")
+        List<String> names = (List<String>) browser.script("return performance.getEntriesByType('resource')"
+                + ".map(e => new URL(e.name).pathname).filter(p => p.startsWith('/app/js/')).map(p => p.substring(8))");
+        return Set.copyOf(names);
+    }
+
+    /**
+     * Presses Tab {@code presses} times; each time the focused element must show a ring (an outline
+     * of at least 2 px) whose colour has a contrast of at least 3:1 (WCAG 1.4.11) with the background
+     * it is drawn on: the colour, from getComputedStyle, of what lies under the ring's middle
+     * (elementsFromPoint, translucent layers composed over what lies below them), by the WCAG
+     * relative-luminance formula. Answers what was focused, with its ratio.
+     */
+    private List<String> focusRings(int presses) {
+        List<String> seen = new java.util.ArrayList<>();
+        for (int i = 0; i < presses; i++) {
+            new Actions(browser.driver).sendKeys(Keys.TAB).perform();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> ring = (Map<String, Object>) browser.script(FOCUS_RING);
+            String what = ring.get("what") + " (" + ring.get("ring") + " on " + ring.get("background") + ", "
+                    + String.format(java.util.Locale.ROOT, "%.2f", ((Number) ring.get("ratio")).doubleValue()) + ":1)";
+            seen.add(what);
+            if (Boolean.TRUE.equals(ring.get("body"))) {
+                continue; // focus went to the browser's own controls past the page's end
+            }
+            assertEquals(Boolean.TRUE, ring.get("focusVisible"), what);
+            assertTrue(
+                    !"none".equals(ring.get("style")) && ((Number) ring.get("width")).doubleValue() >= 2,
+                    what + " " + ring);
+            assertTrue(((Number) ring.get("ratio")).doubleValue() >= 3, "focus ring below 3:1: " + what);
+        }
+        return seen;
+    }
+
+    private static final String FOCUS_RING = """
+            const el = document.activeElement;
+            if (!el || el === document.body) return {body: true, what: 'body', ring: '-', background: '-', ratio: 0};
+            const cs = getComputedStyle(el);
+            const rgba = (c) => {
+              const m = /rgba?\\(([^)]+)\\)/.exec(c);
+              const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+              return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+            };
+            const over = (top, below) => top.slice(0, 3).map((v, i) => v * top[3] + below[i] * (1 - top[3]));
+            const r = el.getBoundingClientRect();
+            const width = parseFloat(cs.outlineWidth) || 0;
+            const out = (parseFloat(cs.outlineOffset) || 0) + width / 2;
+            const points = [[r.left - out, r.top + r.height / 2], [r.right + out, r.top + r.height / 2],
+                            [r.left + r.width / 2, r.top - out], [r.left + r.width / 2, r.bottom + out]];
+            const [x, y] = points.find(([px, py]) => px >= 0 && py >= 0 && px < innerWidth && py < innerHeight);
+            const layers = [];
+            for (const under of document.elementsFromPoint(x, y)) {
+              if (under === el || el.contains(under)) continue;
+              const c = rgba(getComputedStyle(under).backgroundColor);
+              if (c[3] > 0) layers.push(c);
+              if (c[3] >= 1) break;
+            }
+            let background = [255, 255, 255];
+            for (const layer of layers.reverse()) background = over(layer, background);
+            const ring = over(rgba(cs.outlineColor), background);
+            const luminance = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+              .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+            const [l1, l2] = [luminance(ring), luminance(background)].sort((a, b) => b - a);
+            const label = (el.getAttribute('aria-label') || el.textContent || el.name || el.id || '').trim().slice(0, 40);
+            return {what: el.tagName.toLowerCase() + ' ' + label, focusVisible: el.matches(':focus-visible'),
+                    style: cs.outlineStyle, width, ring: cs.outlineColor,
+                    background: 'rgb(' + background.map(Math.round).join(', ') + ')', ratio: (l1 + 0.05) / (l2 + 0.05)};
+            """;
+
+    /** Waits until the zone's summary counts exactly {@code text} ("1 record", not "1 records"). */
+    private void recordCount(String text) {
+        browser.wait.until(d -> text.equals(d.findElement(By.id("record-count")).getText()));
+    }
+
+    /** A message of the service as the panel words it: its field's wire name in front dropped, the rest capitalised. */
+    private static String inWords(JsonObject message) {
+        String text = message.getString("message");
+        String field = message.getString("field", null);
+        if (field == null || !text.startsWith(field + ": ")) {
+            return text;
+        }
+        String rest = text.substring(field.length() + 2);
+        return Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
+    }
 
     private void signIn(String text) {
         WebElement field = browser.find("form.signin input[name=token]");
@@ -610,6 +976,21 @@ public class ZoneEditorIT {
     }
 
     // ---- the API
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** GETs {@code path} as bytes, with no encoding asked for unless {@code headers} ask. */
+    private HttpResponse<byte[]> fetch(String path, Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(path)));
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static boolean varies(HttpResponse<?> response) {
+        return response.headers().allValues("Vary").stream()
+                .flatMap(v -> Arrays.stream(v.split(",")))
+                .anyMatch(v -> v.trim().equalsIgnoreCase("Accept-Encoding"));
+    }
 
     /** The zone's records as "name type data ttl" ("-" for the zone's TTL). */
     private Set<String> records() {
