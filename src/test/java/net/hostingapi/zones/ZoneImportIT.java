@@ -81,7 +81,7 @@ class ZoneImportIT {
                         "_sip._tcp SRV 10 60 5060 sip." + zone + " -",
                         "sip A 192.0.2.30 -",
                         "@ CAA 0 issue \"letsencrypt.org\" -",
-                        "google._domainkey TXT v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC -",
+                        "google._domainkey TXT \"v=DKIM1; k=rsa; \" \"p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC\" -",
                         "xn--bcher-kva A 192.0.2.40 -",
                         "xn--mnchen-3ya A 192.0.2.41 -",
                         "sub NS ns.other.example -")),

@@ -468,8 +468,10 @@ public class ZonesIT {
             assertEquals(null, answer.header("Transfer-Encoding"));
             JsonObject zone = answer.data().getJsonObject("zone");
             assertEquals(702, zone.getJsonArray("records").size());
-            assertTrue(zone.getJsonArray("records").stream()
-                    .anyMatch(r -> r.asJsonObject().getString("data").equals("\"grüße aus bücherstraße 699\"")));
+            assertTrue(
+                    zone.getJsonArray("records").stream()
+                            .anyMatch(r -> r.asJsonObject().getString("data").equals("grüße aus bücherstraße 699")),
+                    "quoted TXT is shown in its canonical form, without the quotes");
             assertEquals("unsigned", zone.getJsonObject("dnssec").getString("state"));
         }
         assertEquals(
@@ -1049,6 +1051,279 @@ public class ZonesIT {
                 "zone=" + name + "&records[0][name]=www&records[0][type]=TXT&records[0][data]=&records[0][ttl]=");
         assertEquals(200, deleted.status(), deleted.body());
         assertEquals(Set.of("www A"), summary(deleted.data().getJsonObject("zone")));
+    }
+
+    // ---- issue 56: records, TXT, record deletion, assigned domains, blank zone
+
+    /** The MX stored without its final dot matches a selector that spells it with one, with or without a type. */
+    @Test
+    void deleteWithoutTypeMatchesDataAsAnAdditionWouldFindItPresent() {
+        String name = createZone(
+                record("c", "MX", "10 mx.example.net.", null),
+                record("d", "AAAA", "2001:DB8::1", null),
+                record("d", "A", "192.0.2.1", null),
+                record("t", "TXT", "abc", null));
+        Api.Response mx =
+                deleteRecords(name, Json.createObjectBuilder().add("name", "c").add("data", "10 MX.example.net."));
+        assertEquals(200, mx.status(), mx.body());
+        assertTrue(mx.warningFields().isEmpty(), "a record matched: " + mx.body());
+        Api.Response aaaa = deleteRecords(name, Json.createObjectBuilder().add("data", "2001:db8:0:0:0:0:0:1"));
+        assertEquals(200, aaaa.status(), aaaa.body());
+        Api.Response txt = deleteRecords(name, Json.createObjectBuilder().add("data", "\"abc\""));
+        assertEquals(200, txt.status(), txt.body());
+        assertEquals(Set.of("d A"), summary(txt.data().getJsonObject("zone")));
+        Api.Response typed = deleteRecords(
+                name,
+                Json.createObjectBuilder().add("name", "d").add("type", "A").add("data", " 192.0.2.1 "));
+        assertEquals(Set.of(), summary(typed.data().getJsonObject("zone")));
+    }
+
+    /** Quoting clients (zone files, PowerDNS-style clients) and plain ones mean the same TXT record. */
+    @Test
+    void quotedTxtIsReadAsPresentationFormat() {
+        String name = createZone(
+                record("@", "TXT", "\"v=spf1 -all\"", null),
+                record("two", "TXT", "\"a\" \"b\"", null),
+                record("lit", "TXT", "\"\\\"x\\\"\"", null),
+                record("@", "CAA", "0 issue ca.example; account=1", null));
+        JsonObject zone = zone(name);
+        assertEquals(
+                Set.of(
+                        "@ TXT v=spf1 -all",
+                        "two TXT \"a\" \"b\"",
+                        "lit TXT \"\\\"x\\\"\"",
+                        "@ CAA 0 issue \"ca.example; account=1\""),
+                zone.getJsonArray("records").getValuesAs(JsonObject.class).stream()
+                        .map(r -> r.getString("name") + " " + r.getString("type") + " " + r.getString("data"))
+                        .collect(Collectors.toSet()));
+        Api.Response again =
+                add(name, record("@", "TXT", "v=spf1 -all", null), record("two", "TXT", "\"a\"  \"b\"", null));
+        assertEquals(List.of("records[0]", "records[1]"), again.warningFields(), "already present: " + again.body());
+        assertEquals(
+                4, again.data().getJsonObject("zone").getJsonArray("records").size());
+
+        String file = api.get("/api/v1/dns/zones/export?zone=" + name).body();
+        assertTrue(file.contains("\tTXT\t\"v=spf1 -all\"\n"), file);
+        assertTrue(file.contains("\tTXT\t\"a\" \"b\"\n"), file);
+        assertTrue(file.contains("\tTXT\t\"\\\"x\\\"\"\n"), file);
+        assertTrue(file.contains("\tCAA\t0 issue \"ca.example; account=1\"\n"), file);
+        NamedCheckzone.assertLoads(name, file);
+
+        Api.Response bad = add(name, record("x", "TXT", "\"" + "a".repeat(256) + "\"", null));
+        assertEquals(List.of("records[0].data"), bad.errorFields(), bad.body());
+    }
+
+    /** A row stored as sent before quoted TXT was read as presentation format reads as the record meant. */
+    @Test
+    void txtRowsStoredWithTheirQuotesAreShownMatchedAndPublishedAsMeant() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        long id = 9_000_000_000_000L + (System.nanoTime() % 1_000_000_000L);
+        assertEquals(
+                1,
+                Database.update(
+                        "INSERT INTO zone_records (id, zone_id, name, type, data, ttl, created_at, updated_at)"
+                                + " SELECT ?, id, '@', 'TXT', ?, NULL, NOW(), NOW() FROM zones WHERE name = ?",
+                        id,
+                        "\"legacy value\"",
+                        name));
+        JsonObject zone = fresh(name);
+        assertEquals("legacy value", recordNamed(zone, "@").getString("data"));
+        String file = api.get("/api/v1/dns/zones/export?zone=" + name).body();
+        assertTrue(file.contains("\tTXT\t\"legacy value\"\n"), file);
+        Api.Response again = add(name, record("@", "TXT", "legacy value", null));
+        assertEquals(List.of("records[0]"), again.warningFields(), again.body());
+        Api.Response deleted = deleteRecords(
+                name, Json.createObjectBuilder().add("type", "TXT").add("data", "legacy value"));
+        assertEquals(Set.of("www A"), summary(deleted.data().getJsonObject("zone")), deleted.body());
+    }
+
+    @Test
+    void aZoneIsAlreadyServedUnderItsOwnName() {
+        String name = createZone();
+        String serial = zone(name).getString("serial");
+        Api.Response own = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/assignDomain",
+                Json.createObjectBuilder()
+                        .add("domainName", name.toUpperCase() + ".")
+                        .build());
+        assertEquals(200, own.status(), own.body());
+        assertEquals(List.of("domainName"), own.warningFields(), own.body());
+        assertEquals(3020, warningCode(own));
+        assertTrue(own.data().getJsonObject("zone").getJsonArray("domains").isEmpty());
+        assertEquals(serial, zone(name).getString("serial"), "nothing changed");
+
+        Api.Response dissociate = api.json(
+                "POST",
+                "/api/v1/dns/zones/" + name + "/dissociateDomain",
+                Json.createObjectBuilder().add("domainName", name).build());
+        assertEquals(422, dissociate.status(), dissociate.body());
+        assertEquals(List.of("domainName"), dissociate.errorFields());
+        assertEquals(List.of(4225), dissociate.errorCodes());
+        assertEquals(serial, zone(name).getString("serial"));
+    }
+
+    /** Blank is 422 wherever a zone is named, as it is for handle and domainName. */
+    @Test
+    void aBlankZoneIsRequiredOnEveryZoneOperation() {
+        String name = createZone();
+        String blank = "   ";
+        String file = "www IN A 192.0.2.1\n";
+        JsonObject records = Json.createObjectBuilder()
+                .add("zone", blank)
+                .add("records", records(record("www", "A", "192.0.2.1", null)))
+                .build();
+        List<Api.Response> answers = List.of(
+                api.get("/api/v1/dns/zones/show?zone=%20%20%20"),
+                api.get("/api/v1/dns/zones/export?zone=%20%20%20"),
+                api.get("/api/v1/dns/zones/dnssec?zone=%20%20%20"),
+                api.get("/api/v1/dns/zones/history?zone=%20%20%20"),
+                api.json(
+                        "PUT",
+                        "/api/v1/dns/zones/update",
+                        Json.createObjectBuilder()
+                                .add("zone", blank)
+                                .add("ttl", 600)
+                                .build()),
+                api.json(
+                        "DELETE",
+                        "/api/v1/dns/zones/delete",
+                        Json.createObjectBuilder().add("zone", blank).build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/refresh",
+                        Json.createObjectBuilder().add("zone", blank).build()),
+                api.json("POST", "/api/v1/dns/zones/records/add", records),
+                api.json(
+                        "DELETE",
+                        "/api/v1/dns/zones/records/delete",
+                        Json.createObjectBuilder()
+                                .add("zone", blank)
+                                .add(
+                                        "records",
+                                        records(Json.createObjectBuilder().add("name", "www")))
+                                .build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/dnssec/enable",
+                        Json.createObjectBuilder().add("zone", blank).build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/dnssec/disable",
+                        Json.createObjectBuilder().add("zone", blank).build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/restore",
+                        Json.createObjectBuilder()
+                                .add("zone", blank)
+                                .add("entry", 1)
+                                .build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/import",
+                        Json.createObjectBuilder()
+                                .add("zone", blank)
+                                .add("file", file)
+                                .build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/%20%20%20/assignDomain",
+                        Json.createObjectBuilder()
+                                .add("domainName", "shop-" + name)
+                                .build()),
+                api.json(
+                        "POST",
+                        "/api/v1/dns/zones/%20%20%20/dissociateDomain",
+                        Json.createObjectBuilder()
+                                .add("domainName", "shop-" + name)
+                                .build()));
+        for (Api.Response answer : answers) {
+            assertEquals(422, answer.status(), answer.body());
+            assertEquals(List.of("zone"), answer.errorFields(), answer.body());
+            assertTrue(Set.of(4221, 4222).containsAll(answer.errorCodes()), answer.body());
+        }
+    }
+
+    /** A field refused while binding gets that one error: no second for its content, no "give a selector". */
+    @Test
+    void oneFieldGetsOneError() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        String longName = "x".repeat(129);
+        assertEquals(
+                List.of("records[0].name"),
+                deleteRecords(name, Json.createObjectBuilder().add("name", longName))
+                        .errorFields());
+        assertEquals(
+                List.of("records[0].type"),
+                deleteRecords(name, Json.createObjectBuilder().add("type", "BOGUS"))
+                        .errorFields());
+        Api.Response hugeId = api.send(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                "application/json",
+                "{\"zone\":\"" + name + "\",\"records\":[{\"id\":1e20}]}",
+                java.util.Map.of());
+        assertEquals(List.of("records[0].id"), hugeId.errorFields(), hugeId.body());
+        assertEquals(
+                List.of("records[0].type"),
+                add(name, record("a", "BOGUS", "192.0.2.1", null)).errorFields());
+        assertEquals(
+                List.of("records[0].name"),
+                add(name, record(longName, "A", "192.0.2.1", null)).errorFields());
+        Api.Response update = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder()
+                        .add("zone", name)
+                        .add(
+                                "records",
+                                records(record(longName, "A", "192.0.2.1", null), record("b", "BOGUS", "x", null)))
+                        .build());
+        assertEquals(Set.of("records[0].name", "records[1].type"), Set.copyOf(update.errorFields()), update.body());
+        assertEquals(2, update.errorFields().size(), update.body());
+        Api.Response create = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zoneName())
+                        .add(
+                                "records",
+                                records(record(longName, "A", "192.0.2.1", null), record("b", "BOGUS", "x", null)))
+                        .build());
+        assertEquals(Set.of("records[0].name", "records[1].type"), Set.copyOf(create.errorFields()), create.body());
+        assertEquals(2, create.errorFields().size(), create.body());
+    }
+
+    /** No match is success with a warning, and the success message says the same: nothing deleted. */
+    @Test
+    void aDeletionThatMatchesNothingSaysOneThing() {
+        String name = createZone(record("www", "A", "192.0.2.1", null));
+        String serial = zone(name).getString("serial");
+        Api.Response none = deleteRecords(name, Json.createObjectBuilder().add("name", "nothing"));
+        assertEquals(200, none.status(), none.body());
+        assertEquals("success", none.envelope().getString("status"));
+        JsonArray success = none.envelope().getJsonObject("messages").getJsonArray("success");
+        assertEquals(1, success.size(), none.body());
+        assertEquals(2060, success.getJsonObject(0).getInt("code"), none.body());
+        assertEquals(3011, warningCode(none));
+        assertEquals(serial, zone(name).getString("serial"));
+        Api.Response some = deleteRecords(name, Json.createObjectBuilder().add("name", "www"));
+        assertEquals(
+                2014,
+                some.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("success")
+                        .getJsonObject(0)
+                        .getInt("code"));
+        assertTrue(some.warningFields().isEmpty());
+    }
+
+    private static int warningCode(Api.Response response) {
+        return response.envelope()
+                .getJsonObject("messages")
+                .getJsonArray("warnings")
+                .getJsonObject(0)
+                .getInt("code");
     }
 
     @Test

@@ -8,7 +8,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -35,7 +35,7 @@ public class ZoneHistoryResource {
 
     /** {@code before}: an entry id; the page holds the entries older than it. */
     public record HistoryQuery(
-            @NotNull String zone,
+            @NotBlank String zone,
             @Min(1) @Max(500) Integer limit,
             @Min(1) Long before) {}
 

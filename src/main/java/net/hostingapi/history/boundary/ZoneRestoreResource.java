@@ -5,6 +5,7 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -31,7 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ZoneRestoreResource {
 
     public record RestoreRequest(
-            @NotNull String zone, @NotNull @Min(1) Long entry) {}
+            @NotBlank String zone, @NotNull @Min(1) Long entry) {}
 
     @Inject
     RequestBinder parameters;

@@ -35,6 +35,7 @@ public enum MessageCode {
     ZONE_RESTORED(2040, "Zone restored"),
     DNSSEC_ENABLED(2050, "The zone is signed from now on"),
     DNSSEC_DISABLED(2051, "DNSSEC is being removed from the zone"),
+    NO_RECORDS_DELETED(2060, "No record matched; nothing deleted"),
 
     // warnings: 3xxx
     UNKNOWN_PARAMETER(3000, "Unknown parameter ignored"),
@@ -45,6 +46,7 @@ public enum MessageCode {
     RECORD_TTL_CHANGED(3013, "Record already present; its TTL was changed"),
     RECORD_IGNORED(3014, "Records of the file not imported"),
     DNSSEC_REMOVAL(3015, "Remove the DS at the registry first: the zone is unsigned after a grace period"),
+    ZONE_OWN_NAME(3020, "The zone is served under its own name already; nothing assigned"),
     ACTIONS_CANCELLED(3040, "Unfinished server actions on the machine were cancelled"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)

@@ -8,6 +8,7 @@ import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -52,18 +53,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ZonesResource {
 
     /** {@code forceDelete}: delete dissociates assigned domains; refresh drops the zone first (show: {@link ZoneToShow}). */
-    public record ZoneRef(@NotNull String zone, Boolean forceDelete) {}
+    public record ZoneRef(@NotBlank String zone, Boolean forceDelete) {}
 
     /** Show accepts {@code forceDelete} (the spec lists it) and ignores it, whatever its value. */
     public record ZoneToShow(
-            @NotNull String zone, @Param(ignored = true) String forceDelete) {}
+            @NotBlank String zone, @Param(ignored = true) String forceDelete) {}
 
     public record RecordsToAdd(
-            @NotNull String zone,
+            @NotBlank String zone,
             @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordInput> records) {}
 
     public record RecordsToDelete(
-            @NotNull String zone,
+            @NotBlank String zone,
             @NotEmpty(message = AT_LEAST_ONE_RECORD) List<@Valid @NotNull RecordSelector> records) {}
 
     /** Bean Validation's own text for an empty list is "size must be between 1 and 2147483647". */
@@ -73,7 +74,7 @@ public class ZonesResource {
 
     /** {@code file}: the master file, as this parameter or as a {@code text/dns} body. */
     public record ZoneFileImport(
-            @NotNull String zone,
+            @NotBlank String zone,
             @NotNull @Param(lines = true) String file,
             Boolean dryRun) {}
 
@@ -189,8 +190,10 @@ public class ZonesResource {
         return renderedZones.whole(input.value().zone(), () -> {
             ZoneEditor.Changed changed = editor.deleteRecords(
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
-            return Reply.ok(MessageCode.RECORDS_DELETED, "zone", renderedZones.render(changed.zone()))
-                    .warnAll(changed.warnings());
+            // no match: success with a warning (contract), and a success message that says the same
+            MessageCode said =
+                    changed.warnings().isEmpty() ? MessageCode.RECORDS_DELETED : MessageCode.NO_RECORDS_DELETED;
+            return Reply.ok(said, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());
         });
     }
 
@@ -254,12 +257,12 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return renderedZones.whole(
-                zone,
-                () -> Reply.ok(
-                        MessageCode.DOMAIN_ASSIGNED,
-                        "zone",
-                        renderedZones.render(editor.assignDomain(zone, input.domainName()))));
+        return renderedZones.whole(zone, () -> {
+            ZoneEditor.Changed assigned = editor.assignDomain(zone, input.domainName());
+            // its own name: nothing assigned, which the warning says
+            MessageCode said = assigned.warnings().isEmpty() ? MessageCode.DOMAIN_ASSIGNED : MessageCode.OK;
+            return Reply.ok(said, "zone", renderedZones.render(assigned.zone())).warnAll(assigned.warnings());
+        });
     }
 
     @POST

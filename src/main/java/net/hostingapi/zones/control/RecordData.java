@@ -6,11 +6,11 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import net.hostingapi.platform.control.ControlCharacters;
 import net.hostingapi.zones.entity.RecordType;
+import net.hostingapi.zones.entity.TxtData;
 import org.xbill.DNS.Address;
 import org.xbill.DNS.CAARecord;
 import org.xbill.DNS.CNAMERecord;
@@ -34,7 +34,9 @@ import org.xbill.DNS.Type;
  * <p>Normalised forms: host names fully qualified, lower case, IDN as A-labels, <em>without</em>
  * trailing dot (at least two labels; {@link #presentation} adds the dot); AAAA compressed lower
  * case (RFC 5952); CAA, TLSA and DS as dnsjava prints them ({@code 0 issue "ca.example"}, hex in
- * upper case); TXT exactly as given; HTTP URLs as given without surrounding spaces. Host names
+ * upper case; a CAA value not in quotes is the rest of the data as one string); TXT in the
+ * canonical form of {@link TxtData} (plain text as given, quoted data read as presentation
+ * format); HTTP URLs as given without surrounding spaces. Host names
  * in MX, SRV and NS must be LDH host names; CNAME and PTR targets may also hold service labels
  * ({@code s1._domainkey.mail.example}, DNS-SD). The null MX and SRV target {@code .} are not
  * supported.
@@ -43,8 +45,6 @@ public final class RecordData {
 
     /** Bound on TXT data as given; far above what any real TXT record needs. */
     public static final int MAX_TXT_LENGTH = 4096;
-
-    private static final int MAX_TXT_STRING_BYTES = 255;
 
     private RecordData() {}
 
@@ -98,64 +98,21 @@ public final class RecordData {
         }
         String normalized = validate(type, data);
         return switch (type) {
-            case TXT -> txtPresentation(normalized);
+            case TXT -> TxtData.zoneFile(TxtData.strings(normalized));
             case CNAME, NS, PTR -> normalized + ".";
             case MX, SRV -> parse(type, normalized, "").rdataToString();
             default -> normalized;
         };
     }
 
-    /**
-     * TXT data as the character-strings published: consecutive chunks of at most 255 bytes of
-     * UTF-8, never splitting a character (a record's strings are concatenated by readers such as
-     * SPF and DKIM verifiers).
-     */
-    public static List<String> txtStrings(String data) {
-        List<String> strings = new ArrayList<>();
-        StringBuilder chunk = new StringBuilder();
-        int bytes = 0;
-        for (int i = 0; i < data.length(); ) {
-            int cp = data.codePointAt(i);
-            String ch = new String(Character.toChars(cp));
-            int size = ch.getBytes(StandardCharsets.UTF_8).length;
-            if (bytes + size > MAX_TXT_STRING_BYTES) {
-                strings.add(chunk.toString());
-                chunk.setLength(0);
-                bytes = 0;
-            }
-            chunk.append(ch);
-            bytes += size;
-            i += Character.charCount(cp);
-        }
-        strings.add(chunk.toString());
-        return strings;
+    /** TXT data as the character-strings published ({@link TxtData#strings}); the data is validated first. */
+    public static List<byte[]> txtStrings(String data) {
+        return TxtData.strings(txt(data));
     }
 
-    /**
-     * TXT data in zone-file presentation: each {@link #txtStrings chunk} in double quotes,
-     * separated by a space, with {@code "} and {@code \} escaped and bytes outside printable
-     * ASCII written as {@code \DDD}, so the zone file is plain ASCII.
-     */
+    /** TXT data as a zone file writes it ({@link TxtData#zoneFile}): plain ASCII. */
     public static String txtPresentation(String data) {
-        StringBuilder out = new StringBuilder();
-        for (String string : txtStrings(data)) {
-            if (!out.isEmpty()) {
-                out.append(' ');
-            }
-            out.append('"');
-            for (byte b : string.getBytes(StandardCharsets.UTF_8)) {
-                int c = b & 0xff;
-                if (c == '"' || c == '\\') {
-                    out.append('\\').append((char) c);
-                } else if (c < 0x20 || c > 0x7e) {
-                    out.append(String.format("\\%03d", c));
-                } else {
-                    out.append((char) c);
-                }
-            }
-            out.append('"');
-        }
-        return out.toString();
+        return TxtData.zoneFile(txtStrings(data));
     }
 
     /** Parses presentation format with dnsjava; relative names are taken as fully qualified (origin is the root). */
@@ -257,12 +214,27 @@ public final class RecordData {
         if (!StandardCharsets.UTF_8.newEncoder().canEncode(data)) {
             throw new IllegalArgumentException("must be valid Unicode text");
         }
-        return data;
+        String canonical = TxtData.canonical(data);
+        if (canonical.length() > MAX_TXT_LENGTH) {
+            throw new IllegalArgumentException(
+                    "must be at most " + MAX_TXT_LENGTH + " characters long, as the record is shown");
+        }
+        return canonical;
     }
 
+    /**
+     * A quoted value is presentation format (dnsjava reads it); an unquoted one is the rest of the
+     * data as one plain string ({@code 0 issue ca.example; account=1}), where dnsjava would stop at
+     * the first space or take {@code ;} as the start of a comment and drop the rest.
+     */
     private static String caa(String data) {
         String expected = "flags tag \"value\", like 0 issue \"ca.example\"";
-        CAARecord caa = (CAARecord) parse(RecordType.CAA, data, expected);
+        String[] parts = data.strip().split("\\s+", 3);
+        String presentation = parts.length == 3 && !parts[2].startsWith("\"")
+                ? parts[0] + " " + parts[1] + " \""
+                        + parts[2].replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+                : data;
+        CAARecord caa = (CAARecord) parse(RecordType.CAA, presentation, expected);
         String tag = caa.getTag().toLowerCase(Locale.ROOT);
         // RFC 8659 4.1: the tag is 1..15 ASCII letters and digits
         if (!tag.matches("[a-z0-9]{1,15}")) {

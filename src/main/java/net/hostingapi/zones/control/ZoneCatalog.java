@@ -30,6 +30,7 @@ import javax.sql.DataSource;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.PooledConnections;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
@@ -515,6 +516,10 @@ public class ZoneCatalog {
     }
 
     private static String normalized(String zone) {
+        // Blank is 422 wherever a zone is named, also in a path ({zone}/assignDomain), as the binder says it
+        if (zone == null || zone.isBlank()) {
+            throw ApiException.invalid("zone", MessageCode.FIELD_REQUIRED, "must not be blank");
+        }
         try {
             return ZoneNames.normalize(zone).name();
         } catch (IllegalArgumentException e) {

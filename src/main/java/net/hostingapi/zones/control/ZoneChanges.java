@@ -3,6 +3,7 @@ package net.hostingapi.zones.control;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import net.hostingapi.accounts.control.KnownProject;
@@ -12,7 +13,7 @@ import net.hostingapi.platform.control.Param;
 
 /** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
 public record ZoneChanges(
-        @NotNull String zone,
+        @NotBlank String zone,
         @HostmasterMailbox String hostmaster,
         @Min(3600) @Max(31556926) Integer refresh,
         @Min(3600) @Max(31556926) Integer expire,

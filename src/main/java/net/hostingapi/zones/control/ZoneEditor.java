@@ -520,15 +520,20 @@ public class ZoneEditor {
 
     /**
      * Binds a domain to the zone. A domain is bound to at most one zone across all accounts, and
-     * like a zone's name it may not nest with another account's names ({@link NameClaims}).
+     * like a zone's name it may not nest with another account's names ({@link NameClaims}). The
+     * zone's own name is served already: nothing changes, a warning says so (its claim is the
+     * zone's, which the claim check would take for another holder's).
      */
     @RolesAllowed(Right.Names.CALLER)
-    public Zone assignDomain(String zoneName, String domainName) {
+    public Changed assignDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
         access.requireWholeZone("assign domains");
         ZoneNames.ZoneName domain = domainName(domainName);
+        if (domain.name().equals(zone.name())) {
+            return new Changed(zone, List.of(Message.about(MessageCode.ZONE_OWN_NAME, "domainName", OWN_NAME)));
+        }
         if (zone.isAssigned(domain.name())) {
-            return zone;
+            return new Changed(zone, List.of());
         }
         NameClaims.requireNotPublicSuffix(domain, "domainName");
         claims.claim(domain.name(), caller.accountId());
@@ -538,14 +543,23 @@ public class ZoneEditor {
         flushClaiming();
         edited(zone, ZoneOperation.ASSIGN_DOMAIN, null, serialBefore, List.of(), List.of(), domain.name());
         changes.fire(ZonesChanged.of(served(zone)));
-        return zone;
+        return new Changed(zone, List.of());
     }
 
+    private static final String OWN_NAME = "is the zone's own name, which the zone is served under already";
+
+    /** The zone's own name is no assigned domain: it is refused (422), the zone keeps being served under it. */
     @RolesAllowed(Right.Names.CALLER)
     public Zone dissociateDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
         access.requireWholeZone("dissociate domains");
         String domain = domainName(domainName).name();
+        if (domain.equals(zone.name())) {
+            throw ApiException.invalid(
+                    "domainName",
+                    MessageCode.FIELD_NOT_ALLOWED,
+                    OWN_NAME + "; it cannot be dissociated (delete the zone to stop serving it)");
+        }
         if (!zone.isAssigned(domain)) {
             throw ApiException.notFound("Domain assignment");
         }

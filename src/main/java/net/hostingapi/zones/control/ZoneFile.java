@@ -1,7 +1,9 @@
 package net.hostingapi.zones.control;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;
 
@@ -36,9 +38,14 @@ public final class ZoneFile {
         for (String nameserver : nameservers(zone)) {
             line(file, "@", zone.ttl(), "NS", nameserver);
         }
+        // Two TXT rows stored before quoted data was read as presentation format ("abc" and abc) may
+        // now be one record: it is written once.
+        Set<String> written = new HashSet<>();
         for (ZoneRecord record : zone.records()) {
             for (String[] published : published(record, settings)) {
-                line(file, record.name(), record.effectiveTtl(), published[0], published[1]);
+                if (written.add(record.name() + ' ' + published[0] + ' ' + published[1])) {
+                    line(file, record.name(), record.effectiveTtl(), published[0], published[1]);
+                }
             }
         }
         return file.toString();

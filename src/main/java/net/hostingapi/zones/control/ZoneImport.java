@@ -23,6 +23,7 @@ import net.hostingapi.platform.control.ParameterBinder;
 import net.hostingapi.platform.control.Violations;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
+import net.hostingapi.zones.entity.TxtData;
 import net.hostingapi.zones.entity.Zone;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
@@ -283,7 +284,7 @@ public class ZoneImport {
                         .toList());
     }
 
-    /** The record's data in the spelling create takes (host names without the final dot, TXT strings joined). */
+    /** The record's data in the spelling create takes (host names without the final dot, TXT in its canonical form). */
     private static String dataOf(Record record) {
         if (record instanceof ARecord a) {
             return a.getAddress().getHostAddress();
@@ -305,11 +306,8 @@ public class ZoneImport {
                     + srv.getTarget().toString(true);
         }
         if (record instanceof TXTRecord txt) {
-            StringBuilder joined = new StringBuilder();
-            for (byte[] string : txt.getStringsAsByteArrays()) {
-                joined.append(new String(string, StandardCharsets.UTF_8));
-            }
-            return joined.toString();
+            // the strings as they are: joined, "a" "b" would become the other record "ab"
+            return TxtData.canonical(txt.getStringsAsByteArrays());
         }
         return record.rdataToString();
     }

@@ -10,6 +10,7 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
@@ -40,6 +41,10 @@ public class ZoneRecord {
 
     @Column(nullable = false, length = 4096)
     private String data;
+
+    /** TXT data as read by today's rule ({@link TxtData#stored}), worked out once per row read. */
+    @Transient
+    private String txtData;
 
     private Integer ttl;
 
@@ -80,8 +85,19 @@ public class ZoneRecord {
         return type;
     }
 
+    /**
+     * The data in canonical form. TXT rows stored before quoted data was read as presentation
+     * format hold {@code "abc"} as sent: read by today's rule, so that they are shown, matched,
+     * deleted and published as the record the client meant (no migration rewrites them).
+     */
     public String data() {
-        return data;
+        if (type != RecordType.TXT) {
+            return data;
+        }
+        if (txtData == null) {
+            txtData = TxtData.stored(data);
+        }
+        return txtData;
     }
 
     public Integer ttl() {

@@ -49,6 +49,15 @@ class RecordDataTest {
                 "TXT   | v=spf1 include:_spf.example.com ~all | v=spf1 include:_spf.example.com ~all",
                 "TXT   | '\"quoted\" stays as given '  | '\"quoted\" stays as given '",
                 "TXT   | grüße                         | grüße",
+                "TXT   | '\"abc\"'                     | abc",
+                "TXT   | ' \"v=spf1 -all\" '           | v=spf1 -all",
+                "TXT   | '\"a\" \"b\"'               | '\"a\" \"b\"'",
+                "TXT   | '\"a\"   b'                   | '\"a\"   b'",
+                "TXT   | '\"say \\\"hi\\\"\"'    | 'say \"hi\"'",
+                "TXT   | '\"gr\\195\\188\\195\\159e\"' | grüße",
+                "TXT   | '\"\"'                        | '\"\"'",
+                "TXT   | '\"\\\"abc\\\"\"'       | '\"\\\"abc\\\"\"'",
+                "CAA   | 0 issue ca.example; account=1 | 0 issue \"ca.example; account=1\"",
                 "CAA   | 0 issue \"letsencrypt.org\"   | 0 issue \"letsencrypt.org\"",
                 "CAA   | 128 Iodef mailto:sec@example.com | 128 iodef \"mailto:sec@example.com\"",
                 "CAA   | 0 issuewild \";\"             | 0 issuewild \";\"",
@@ -101,6 +110,9 @@ class RecordDataTest {
                 "CAA   | 0 is-sue \"x\"",
                 "CAA   | 0 issue",
                 "CAA   | 0 issue \"a\" extra",
+                "TXT   | '\"a\" ; \"b\"'",
+                "TXT   | '\"a\" (\"b\") \"c\"'",
+                "TXT   | '\"a\"b\"'",
                 "TLSA  | 3 1 1",
                 "TLSA  | 3 1 1 xyz",
                 "TLSA  | 3 1 1 abcd",
@@ -145,19 +157,59 @@ class RecordDataTest {
     @Test
     void txtOf600BytesSplitsIntoThreeStrings() {
         String data = "a".repeat(600);
-        List<String> strings = RecordData.txtStrings(data);
-        assertEquals(List.of("a".repeat(255), "a".repeat(255), "a".repeat(90)), strings);
+        assertEquals(List.of("a".repeat(255), "a".repeat(255), "a".repeat(90)), texts(RecordData.txtStrings(data)));
     }
 
     @Test
     void txtSplitsByUtf8BytesWithoutBreakingCharacters() {
         String data = "a" + "ü".repeat(200); // 1 + 400 bytes
-        List<String> strings = RecordData.txtStrings(data);
+        List<String> strings = texts(RecordData.txtStrings(data));
         assertEquals(2, strings.size());
         assertEquals("a" + "ü".repeat(127), strings.get(0)); // 255 bytes
         assertEquals("ü".repeat(73), strings.get(1));
         assertEquals(data, String.join("", strings));
-        assertEquals(List.of("short"), RecordData.txtStrings("short"));
+        assertEquals(List.of("short"), texts(RecordData.txtStrings("short")));
+    }
+
+    @Test
+    void quotedTxtIsReadAsCharacterStrings() {
+        assertEquals(List.of("abc"), texts(RecordData.txtStrings("\"abc\"")));
+        assertEquals(List.of("a", "b"), texts(RecordData.txtStrings("\"a\" \"b\"")));
+        assertEquals(List.of("\"abc\""), texts(RecordData.txtStrings("\"\\\"abc\\\"\"")));
+        // not quoted at both ends: one plain text, quotes and all
+        assertEquals(List.of("\"quoted\" word"), texts(RecordData.txtStrings("\"quoted\" word")));
+        IllegalArgumentException tooLong = assertThrows(
+                IllegalArgumentException.class,
+                () -> RecordData.validate(RecordType.TXT, "\"" + "a".repeat(256) + "\""));
+        assertTrue(tooLong.getMessage().contains("255 bytes"), tooLong.getMessage());
+    }
+
+    /** Quoted and plain spellings of one record are one canonical form; the canonical form reads as itself. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "abc                     | '\"abc\"'",
+                "'v=spf1 include:_spf.example.com ~all' | '\"v=spf1 include:_spf.example.com ~all\"'",
+                "'a\"b'                 | '\"a\\\"b\"'",
+                "grüße                   | '\"gr\\195\\188\\195\\159e\"'",
+            })
+    void plainAndQuotedSpellingsAreOneRecord(String plain, String quoted) {
+        assertEquals(RecordData.validate(RecordType.TXT, plain), RecordData.validate(RecordType.TXT, quoted));
+        for (String data : List.of(plain, quoted, "\"a\" \"b\"", "\"\\\"x\"", "\"\\007\\255\"")) {
+            String canonical = RecordData.validate(RecordType.TXT, data);
+            assertEquals(canonical, RecordData.validate(RecordType.TXT, canonical), data);
+            assertEquals(texts(RecordData.txtStrings(data)), texts(RecordData.txtStrings(canonical)), data);
+        }
+    }
+
+    @Test
+    void aLongTextAndItsChunksQuotedAreOneRecord() {
+        String text = "v=DKIM1; k=rsa; p=" + "A".repeat(282); // 300 characters
+        String quoted = "\"" + text.substring(0, 255) + "\" \"" + text.substring(255) + "\"";
+        assertEquals(text, RecordData.validate(RecordType.TXT, quoted));
+        String otherSplit = "\"" + text.substring(0, 100) + "\" \"" + text.substring(100) + "\"";
+        assertEquals(otherSplit, RecordData.validate(RecordType.TXT, otherSplit), "other strings, another record");
     }
 
     @Test
@@ -166,19 +218,26 @@ class RecordDataTest {
         assertEquals("\"gr\\195\\188\\195\\159e\"", RecordData.txtPresentation("grüße"));
         assertEquals(
                 "\"" + "a".repeat(255) + "\" \"" + "a".repeat(45) + "\"", RecordData.txtPresentation("a".repeat(300)));
+        assertEquals("\"abc\"", RecordData.txtPresentation("\"abc\""), "quoted data is published unquoted");
+        assertEquals("\"a\" \"b\"", RecordData.txtPresentation("\"a\" \"b\""));
     }
 
     @Test
     void txtPresentationParsesBackToTheSameBytes() throws Exception {
-        String data = "v=DKIM1; k=rsa; p=\"quoted\\\" ü " + "x".repeat(500);
-        TXTRecord record = (TXTRecord) org.xbill.DNS.Record.fromString(
-                Name.root, Type.TXT, DClass.IN, 300, RecordData.txtPresentation(data), Name.root);
-        List<byte[]> parsed = record.getStringsAsByteArrays();
-        List<String> expected = RecordData.txtStrings(data);
-        assertEquals(expected.size(), parsed.size());
-        for (int i = 0; i < parsed.size(); i++) {
-            assertArrayEquals(expected.get(i).getBytes(StandardCharsets.UTF_8), parsed.get(i));
+        for (String data : List.of("v=DKIM1; k=rsa; p=\"quoted\\\" ü " + "x".repeat(500), "\"a b\" \"\\255\" \"ü\"")) {
+            TXTRecord record = (TXTRecord) org.xbill.DNS.Record.fromString(
+                    Name.root, Type.TXT, DClass.IN, 300, RecordData.txtPresentation(data), Name.root);
+            List<byte[]> parsed = record.getStringsAsByteArrays();
+            List<byte[]> expected = RecordData.txtStrings(data);
+            assertEquals(expected.size(), parsed.size());
+            for (int i = 0; i < parsed.size(); i++) {
+                assertArrayEquals(expected.get(i), parsed.get(i));
+            }
         }
+    }
+
+    private static List<String> texts(List<byte[]> strings) {
+        return strings.stream().map(b -> new String(b, StandardCharsets.UTF_8)).toList();
     }
 
     @ParameterizedTest
@@ -193,6 +252,9 @@ class RecordDataTest {
                 "MX    | 10 mail.example.com  | 10 mail.example.com.",
                 "SRV   | 1 2 3 sip.example.com | 1 2 3 sip.example.com.",
                 "TXT   | hello world          | \"hello world\"",
+                "TXT   | '\"hello world\"'  | \"hello world\"",
+                "TXT   | '\"a\" \"b\"'    | '\"a\" \"b\"'",
+                "CAA   | 0 issue ca.example; account=1 | 0 issue \"ca.example; account=1\"",
                 "CAA   | 0 issue ca.example   | 0 issue \"ca.example\"",
                 "DS    | 60485 5 1 2bb183af5f22588179a53b0a98631fad1a292118 | 60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118",
             })
