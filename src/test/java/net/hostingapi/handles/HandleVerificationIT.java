@@ -451,7 +451,7 @@ class HandleVerificationIT {
                 HANDLES + "/edit",
                 Json.createObjectBuilder(show(third, moved)).add("email", email).build());
         assertEquals(200, edited.status(), edited.body());
-        assertEquals(List.of(3030), warningCodes(edited), edited.body());
+        assertTrue(warningCodes(edited).contains(3030), edited.body());
         assertEquals(email, show(third, moved).getString("email"));
     }
 
