@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -332,6 +333,130 @@ class HandlesIT {
                 create(api, person(uniqueEmail()).add("postcode", "123456789012"))
                         .status());
         assertInvalid(api, person(uniqueEmail()).add("postcode", "1234567890123"), "postcode", 4224);
+    }
+
+    /**
+     * "At most 100 characters" counts characters (code points): an emoji is one character but two
+     * UTF-16 units, so 51 of them were refused as 102. The utf8mb4 columns hold 100 of them.
+     */
+    @Test
+    void lengthBoundsCountCharactersNotUtf16Units() {
+        Api api = Api.at(base).newCustomer().api();
+        String emoji = "\uD83D\uDE00"; // U+1F600, four bytes in UTF-8
+        String hundred = emoji.repeat(100);
+        JsonObject handle = created(api, person(uniqueEmail()).add("firstname", emoji.repeat(51)));
+        assertEquals(emoji.repeat(51), handle.getString("firstname"));
+
+        String id = created(
+                        api,
+                        person(uniqueEmail())
+                                .add("firstname", hundred)
+                                .add("lastname", hundred)
+                                .add("organisation", hundred)
+                                .add("street", hundred)
+                                .add("city", "K" + emoji.repeat(99)))
+                .getString("handle");
+        JsonObject shown = show(api, id);
+        for (String field : List.of("firstname", "lastname", "organisation", "street")) {
+            assertEquals(hundred, shown.getString(field), field);
+            assertEquals(
+                    hundred,
+                    Database.value("SELECT " + field + " FROM handles WHERE handle = ?", id),
+                    field + " as stored");
+        }
+        assertEquals("K" + emoji.repeat(99), shown.getString("city"));
+
+        Api.Response tooLong = create(api, person(uniqueEmail()).add("firstname", emoji.repeat(101)));
+        assertEquals(422, tooLong.status(), tooLong.body());
+        assertEquals(List.of("firstname"), tooLong.errorFields());
+        assertEquals(List.of(4224), tooLong.errorCodes());
+        assertEquals(
+                "firstname: size must be between 0 and 100",
+                tooLong.envelope()
+                        .getJsonObject("messages")
+                        .getJsonArray("errors")
+                        .getJsonObject(0)
+                        .getString("message"));
+    }
+
+    /** The same request gets the same errors in the same order: the order of the fields as declared when none is given. */
+    @Test
+    void missingFieldsAreNamedInTheOrderOfTheOperationsFieldsEveryTime() {
+        Api api = Api.at(base).newCustomer().api();
+        List<String> declared = List.of(
+                "type",
+                "sex",
+                "firstname",
+                "lastname",
+                "street",
+                "number",
+                "postcode",
+                "city",
+                "region",
+                "country",
+                "email",
+                "phone");
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Api.Response response = api.json(
+                    "POST", HANDLES + "/create", Json.createObjectBuilder().build());
+            assertEquals(422, response.status(), response.body());
+            assertEquals(declared, response.errorFields(), "attempt " + attempt);
+            assertEquals(
+                    List.of(4221), response.errorCodes().stream().distinct().toList());
+        }
+    }
+
+    /** Errors of given fields come in the order the request gave them, then the missing ones; one error per field and cause. */
+    @Test
+    void errorsFollowTheOrderOfTheRequestsFields() {
+        Api api = Api.at(base).newCustomer().api();
+        JsonObject body = Json.createObjectBuilder()
+                .add("phone", "123")
+                .add("city", "a@b")
+                .add("number", "12345678901") // too long, and so against the pattern {1,10}: one cause
+                .add("firstname", "x".repeat(101))
+                .add("type", "COMPANY")
+                .add("email", "not-an-address")
+                .add("lastname", "Mustermann")
+                .build();
+        List<String> expected = List.of(
+                "phone",
+                "city",
+                "number",
+                "firstname",
+                "type",
+                "email",
+                "sex",
+                "street",
+                "postcode",
+                "region",
+                "country");
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Api.Response response = api.json("POST", HANDLES + "/create", body);
+            assertEquals(422, response.status(), response.body());
+            assertEquals(expected, response.errorFields(), "attempt " + attempt + ": " + response.body());
+            assertEquals(4224, response.errorCodes().get(expected.indexOf("number")), response.body());
+        }
+        Api.Response form = api.form(
+                "POST",
+                HANDLES + "/create",
+                "region=%28Region%29&postcode=1234567890123&sex=OTHER&street=" + "s".repeat(101));
+        assertEquals(422, form.status(), form.body());
+        assertEquals(
+                List.of(
+                        "region",
+                        "postcode",
+                        "sex",
+                        "street",
+                        "type",
+                        "firstname",
+                        "lastname",
+                        "number",
+                        "city",
+                        "country",
+                        "email",
+                        "phone"),
+                form.errorFields());
     }
 
     @Test
@@ -672,6 +797,29 @@ class HandlesIT {
                 api.json("POST", HANDLES + "/edit", addressOf(show(api, id)).build());
         assertEquals(422, noHandle.status());
         assertEquals(List.of("handle"), noHandle.errorFields());
+    }
+
+    /** A blank handle names no handle: 422 on the field, for every operation that takes one. */
+    @Test
+    void aBlankHandleIsRequired() {
+        Api api = Api.at(base).newCustomer().api();
+        JsonObject handle = created(api, person(uniqueEmail()));
+        JsonObject blank = Json.createObjectBuilder().add("handle", "  ").build();
+        List<Api.Response> answers = List.of(
+                api.get(HANDLES + "/show?handle=%20%20"),
+                api.json("DELETE", HANDLES + "/delete", blank),
+                api.json("POST", HANDLES + "/verification/resend", blank),
+                api.json("POST", HANDLES + "/verification/refresh", blank),
+                api.json(
+                        "POST",
+                        HANDLES + "/edit",
+                        addressOf(handle).add("handle", "  ").build()));
+        for (Api.Response answer : answers) {
+            assertEquals(422, answer.status(), answer.body());
+            assertEquals(List.of("handle"), answer.errorFields(), answer.body());
+            assertEquals(List.of(4221), answer.errorCodes(), answer.body());
+        }
+        assertEquals(1, api.get(HANDLES).data().getJsonArray("handles").size(), "nothing deleted");
     }
 
     // ---- delete, statistics, countries ---------------------------------------------------------------

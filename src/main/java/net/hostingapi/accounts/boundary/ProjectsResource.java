@@ -6,7 +6,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,6 +18,7 @@ import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
@@ -32,7 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class ProjectsResource {
 
-    public record NewProject(@NotBlank @Size(max = 100) String name) {}
+    public record NewProject(
+            @NotBlank @Characters(max = 100) String name) {}
 
     public record ProjectRef(@Param("project_uuid") @NotNull String projectUuid) {}
 

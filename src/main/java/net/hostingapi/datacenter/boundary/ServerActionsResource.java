@@ -11,7 +11,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -31,6 +30,7 @@ import net.hostingapi.platform.boundary.ClientAddresses;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
@@ -64,13 +64,13 @@ public class ServerActionsResource {
             @IpAddress String address,
             @NotNull ServerAction.Kind action,
 
-            @Size(max = 64)
+            @Characters(max = 64)
             @Pattern(
                     regexp = TEMPLATE,
                     message = "must be letters, digits, '.', '_' and '-', starting with a letter or digit")
             String template,
 
-            @Size(max = 253) @Pattern(regexp = HOSTNAME, message = "must be a host name")
+            @Characters(max = 253) @Pattern(regexp = HOSTNAME, message = "must be a host name")
             String hostname) {}
 
     public record ActionRef(@NotNull @Min(1) Long id) {}
@@ -83,7 +83,8 @@ public class ServerActionsResource {
             @NotNull @Min(0) @Max(100) @Param("state_percent")
             Integer statePercent,
 
-            @NotBlank @Size(max = 255) @Param("state_text") String stateText) {}
+            @NotBlank @Characters(max = 255) @Param("state_text")
+            String stateText) {}
 
     @Inject
     RequestBinder parameters;

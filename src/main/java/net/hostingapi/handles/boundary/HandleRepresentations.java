@@ -1,15 +1,22 @@
 package net.hostingapi.handles.boundary;
 
 import jakarta.json.JsonObject;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import net.hostingapi.handles.control.Countries;
+import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleStatistics;
 import net.hostingapi.handles.entity.Handle;
 import net.hostingapi.handles.entity.Verification;
+import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.control.Message;
+import net.hostingapi.platform.control.MessageCode;
 
 /** How handles, countries and handle statistics look on the wire (contract section 5). */
 final class HandleRepresentations {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
     private HandleRepresentations() {}
 
@@ -41,6 +48,19 @@ final class HandleRepresentations {
                 .put("created_at", handle.createdAt())
                 .put("updated_at", handle.updatedAt())
                 .build();
+    }
+
+    /**
+     * The reply, with a warning if the verification mail is held back by its address's limit: the
+     * handle is stored, the mail goes at the time the warning names (also the verification's {@code sent_at}).
+     */
+    static Reply withMailNotice(Reply reply, HandleAndMail result) {
+        result.mailHeldUntil()
+                .ifPresent(until -> reply.warn(Message.of(
+                        MessageCode.VERIFICATION_MAIL_DEFERRED,
+                        "The address has had as many verification mails as it may get for now; this one is sent at "
+                                + until.format(TIMESTAMP) + " UTC")));
+        return reply;
     }
 
     static JsonObject verification(Verification verification) {

@@ -12,6 +12,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
@@ -63,8 +64,10 @@ public class HandleVerificationResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply resend() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(
-                MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(handles.resend(input.handle())));
+        HandleAndMail resent = handles.resend(input.handle());
+        return HandleRepresentations.withMailNotice(
+                Reply.ok(MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(resent.handle())),
+                resent);
     }
 
     @GET

@@ -12,6 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.Countries;
+import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleChanges;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.handles.control.NewHandle;
@@ -70,7 +71,10 @@ public class HandlesResource {
     @Answers(data = "handle", schema = "Handle", status = 201)
     public Reply create() {
         NewHandle input = parameters.bind(NewHandle.class);
-        return Reply.created(MessageCode.HANDLE_CREATED, "handle", HandleRepresentations.handle(handles.create(input)));
+        HandleAndMail created = handles.create(input);
+        return HandleRepresentations.withMailNotice(
+                Reply.created(MessageCode.HANDLE_CREATED, "handle", HandleRepresentations.handle(created.handle())),
+                created);
     }
 
     @DELETE
@@ -93,7 +97,9 @@ public class HandlesResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply edit() {
         HandleChanges input = parameters.bind(HandleChanges.class);
-        return Reply.ok(MessageCode.HANDLE_UPDATED, "handle", HandleRepresentations.handle(handles.edit(input)));
+        HandleAndMail edited = handles.edit(input);
+        return HandleRepresentations.withMailNotice(
+                Reply.ok(MessageCode.HANDLE_UPDATED, "handle", HandleRepresentations.handle(edited.handle())), edited);
     }
 
     @GET

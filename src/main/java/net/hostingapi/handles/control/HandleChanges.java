@@ -3,12 +3,12 @@ package net.hostingapi.handles.control;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.Param;
@@ -22,18 +22,18 @@ import net.hostingapi.platform.control.Param;
 @UnchangedIdentity
 public record HandleChanges(
         @NotBlank String handle,
-        @NotBlank @Size(max = 100) String street,
+        @NotBlank @Characters(max = 100) String street,
 
-        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER)
+        @NotBlank @Characters(max = 10) @Pattern(regexp = HandleFields.NUMBER)
         String number,
 
-        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
+        @NotBlank @Characters(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
         String postcode,
 
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY)
+        @NotBlank @Characters(max = 100) @Pattern(regexp = HandleFields.CITY)
         String city,
 
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION)
+        @NotBlank @Characters(max = 100) @Pattern(regexp = HandleFields.REGION)
         String region,
 
         @NotNull @CountryCode String country,
@@ -42,7 +42,7 @@ public record HandleChanges(
         @NotNull @Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE)
         String phone,
 
-        @Size(max = 100) String organisation,
+        @Characters(max = 100) String organisation,
         @Param("countryofbirth") @CountryCode String countryOfBirth,
         @KnownUser String user,
         FieldUpdate<@Pattern(regexp = HandleFields.PHONE, message = HandleFields.PHONE_MESSAGE) String> fax,

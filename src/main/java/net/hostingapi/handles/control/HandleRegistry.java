@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.EnumMap;
@@ -77,7 +78,7 @@ public class HandleRegistry {
     }
 
     @RolesAllowed(Right.Names.CALLER)
-    public Handle create(NewHandle input) {
+    public HandleAndMail create(NewHandle input) {
         LocalDateTime now = now();
         Handle handle = new Handle(
                 lockAccount(),
@@ -102,14 +103,14 @@ public class HandleRegistry {
         handle.user(references.user("user", input.user()));
         handle.project(references.project("project_uuid", input.projectUuid()).value());
         em.persist(handle);
-        issueVerification(handle, now);
+        Optional<LocalDateTime> held = issueVerification(handle, now);
         em.flush();
-        return handle;
+        return new HandleAndMail(handle, held);
     }
 
     /** Changes what Edit handle may change; a new e-mail address is verified anew. */
     @RolesAllowed(Right.Names.CALLER)
-    public Handle edit(HandleChanges input) {
+    public HandleAndMail edit(HandleChanges input) {
         Handle handle = show(input.handle());
         if (!handle.email().equals(input.email())) {
             lockAccount(); // before the handle's row, in the order create and resend take them
@@ -138,11 +139,12 @@ public class HandleRegistry {
         if (project.isGiven()) {
             handle.project(project.value());
         }
+        Optional<LocalDateTime> held = Optional.empty();
         if (handle.changeEmail(input.email())) {
-            issueVerification(handle, now());
+            held = issueVerification(handle, now());
         }
         em.flush();
-        return handle;
+        return new HandleAndMail(handle, held);
     }
 
     @RolesAllowed(Right.Names.CALLER)
@@ -150,6 +152,7 @@ public class HandleRegistry {
         lockAccount(); // first, as create and resend do: a mail they queue is seen and withdrawn here
         Handle handle = show(identifier);
         outbox.withdraw(topic(handle));
+        releaseHeldMail(handle, now());
         em.remove(handle);
         return handle;
     }
@@ -192,7 +195,7 @@ public class HandleRegistry {
      * that concurrent resends are counted one after the other.
      */
     @RolesAllowed(Right.Names.CALLER)
-    public Handle resend(String identifier) {
+    public HandleAndMail resend(String identifier) {
         lockAccount();
         Handle handle = em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
                 .setParameter("account", caller.accountId())
@@ -213,8 +216,7 @@ public class HandleRegistry {
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_RESEND_LIMIT, wait);
         }
-        issueVerification(handle, now);
-        return handle;
+        return new HandleAndMail(handle, issueVerification(handle, now));
     }
 
     /** Follows a verification link (public: the link is the credential). */
@@ -233,47 +235,86 @@ public class HandleRegistry {
     }
 
     /**
-     * A mail with a fresh link, within the limits per account and per recipient (429
-     * VERIFICATION_MAIL_LIMIT, and the whole change is refused): without them, handles would
-     * relay mails to any address. The caller holds the account's lock, so that the account's
-     * count is exact; the recipient's may be exceeded by requests of other accounts at the same
-     * moment, which is no help to a spammer.
+     * A mail with a fresh link, within the limits of the caller's account: in total, and to this
+     * address (429 VERIFICATION_MAIL_LIMIT, and the whole change is refused): without them,
+     * handles would relay mails to any address. The limit of the address counts the mails of all
+     * accounts: a mail beyond it is not refused, what other accounts did is no fault of the
+     * caller's, but held back in the outbox until the address may get it; the link's 15 days
+     * start then. The caller holds the account's lock, so that the account's counts are exact;
+     * the address's may be exceeded by requests of other accounts at the same moment, which is no
+     * help to a spammer.
+     *
+     * @return when the mail goes out if the address's limit holds it back
      */
-    private void issueVerification(Handle handle, LocalDateTime now) {
+    private Optional<LocalDateTime> issueVerification(Handle handle, LocalDateTime now) {
         long account = caller.accountId();
         String recipient = recipientHash(handle.email());
+        MailWindow recipientLimit = settings.recipientLimit();
         List<LocalDateTime> byAccount = em.createNamedQuery(VerificationMail.ACCOUNT_SINCE, LocalDateTime.class)
                 .setParameter("account", account)
                 .setParameter("since", now.minusDays(1))
                 .getResultList();
-        List<LocalDateTime> toRecipient = em.createNamedQuery(VerificationMail.RECIPIENT_SINCE, LocalDateTime.class)
+        List<LocalDateTime> byAccountToRecipient = em.createNamedQuery(
+                        VerificationMail.ACCOUNT_TO_RECIPIENT_SINCE, LocalDateTime.class)
                 .setParameter("recipient", recipient)
-                .setParameter("since", now.minusDays(1))
+                .setParameter("account", account)
+                .setParameter("since", now.minus(recipientLimit.window()))
                 .getResultList();
         long wait = Math.max(
                 settings.accountLimit().retryAfterSeconds(byAccount, now),
-                settings.recipientLimit().retryAfterSeconds(toRecipient, now));
+                recipientLimit.retryAfterSeconds(byAccountToRecipient, now));
         if (wait > 0) {
             throw ApiException.tooManyRequests(MessageCode.VERIFICATION_MAIL_LIMIT, wait);
         }
+        LocalDateTime before = now.minus(
+                recipientLimit.window().compareTo(Duration.ofDays(1)) > 0
+                        ? recipientLimit.window()
+                        : Duration.ofDays(1));
         List<Long> prunable = em.createNamedQuery(VerificationMail.PRUNABLE, Long.class)
                 .setParameter("account", account)
-                .setParameter("before", now.minusDays(1))
+                .setParameter("before", before)
                 .getResultList();
         if (!prunable.isEmpty()) {
             em.createNamedQuery(VerificationMail.PRUNE)
                     .setParameter("ids", prunable)
                     .executeUpdate();
         }
+        releaseHeldMail(handle, now); // its mail is withdrawn below, its place is free for this one
+        List<LocalDateTime> deliveries = em.createNamedQuery(VerificationMail.DELIVERIES_SINCE, LocalDateTime.class)
+                .setParameter("recipient", recipient)
+                .setParameter("since", now.minus(recipientLimit.window()))
+                .getResultList();
+        LocalDateTime deliverAt = recipientLimit.nextDelivery(deliveries, now);
         String token = TokenSecrets.newToken();
-        handle.verification().issue(TokenSecrets.hash(token), now, settings.validity());
-        em.persist(new VerificationMail(handle, account, recipient, now));
+        handle.verification().issue(TokenSecrets.hash(token), deliverAt, settings.validity());
+        em.persist(new VerificationMail(handle, account, recipient, now, deliverAt));
         outbox.withdraw(topic(handle));
         outbox.enqueue(
                 topic(handle),
                 handle.email(),
                 VerificationText.subject(handle),
-                VerificationText.body(handle, settings.publicBaseUrl(), settings.confirmLink(token)));
+                VerificationText.body(handle, settings.publicBaseUrl(), settings.confirmLink(token)),
+                deliverAt);
+        return deliverAt.isAfter(now) ? Optional.of(deliverAt) : Optional.empty();
+    }
+
+    /**
+     * A mail of the handle still held back will not go (it is withdrawn): it no longer takes a
+     * place in its address's limit. Its ids are read without locks and updated by id, as pruning does.
+     */
+    private void releaseHeldMail(Handle handle, LocalDateTime now) {
+        if (handle.id() == null) {
+            return; // a new handle: nothing held yet
+        }
+        List<Long> held = em.createNamedQuery(VerificationMail.HELD, Long.class)
+                .setParameter("handle", handle.id())
+                .setParameter("now", now)
+                .getResultList();
+        if (!held.isEmpty()) {
+            em.createNamedQuery(VerificationMail.RELEASE)
+                    .setParameter("ids", held)
+                    .executeUpdate();
+        }
     }
 
     /** The caller's account, locked for this transaction: mails are counted one request after the other. */

@@ -4,12 +4,12 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Past;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
 import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.EmailAddress;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.Param;
@@ -19,21 +19,21 @@ import net.hostingapi.platform.control.Param;
 public record NewHandle(
         @NotNull HandleType type,
         @NotNull Sex sex,
-        @NotBlank @Size(max = 100) String firstname,
-        @NotBlank @Size(max = 100) String lastname,
-        @Size(max = 100) String organisation,
-        @NotBlank @Size(max = 100) String street,
+        @NotBlank @Characters(max = 100) String firstname,
+        @NotBlank @Characters(max = 100) String lastname,
+        @Characters(max = 100) String organisation,
+        @NotBlank @Characters(max = 100) String street,
 
-        @NotBlank @Size(max = 10) @Pattern(regexp = HandleFields.NUMBER)
+        @NotBlank @Characters(max = 10) @Pattern(regexp = HandleFields.NUMBER)
         String number,
 
-        @NotBlank @Size(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
+        @NotBlank @Characters(max = 12) @Pattern(regexp = HandleFields.POSTCODE)
         String postcode,
 
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.CITY)
+        @NotBlank @Characters(max = 100) @Pattern(regexp = HandleFields.CITY)
         String city,
 
-        @NotBlank @Size(max = 100) @Pattern(regexp = HandleFields.REGION)
+        @NotBlank @Characters(max = 100) @Pattern(regexp = HandleFields.REGION)
         String region,
 
         @NotNull @CountryCode String country,

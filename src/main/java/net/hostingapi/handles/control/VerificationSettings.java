@@ -3,6 +3,7 @@ package net.hostingapi.handles.control;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -33,6 +34,11 @@ public class VerificationSettings {
     @ConfigProperty(name = "VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY", defaultValue = "10")
     int perRecipientPerDay;
 
+    /** The window of the limit per address: seconds, or with a unit (s, m, h, d); a day unless a test shortens it. */
+    @Inject
+    @ConfigProperty(name = "VERIFICATION_RECIPIENT_WINDOW", defaultValue = "24h")
+    String recipientWindow;
+
     @Inject
     @ConfigProperty(name = "PUBLIC_BASE_URL")
     Optional<String> publicBaseUrl;
@@ -54,9 +60,30 @@ public class VerificationSettings {
         return ResendLimit.perDay(perAccountPerDay);
     }
 
-    /** Verification mails one address may get, from all accounts together, in 24 hours. */
-    public ResendLimit recipientLimit() {
-        return ResendLimit.perDay(perRecipientPerDay);
+    /**
+     * Verification mails one address may get, from all accounts together, in 24 hours (mails beyond
+     * are held back), and one account may ask for to one address (beyond: refused).
+     */
+    public MailWindow recipientLimit() {
+        return new MailWindow(perRecipientPerDay, duration(recipientWindow));
+    }
+
+    /** {@code 86400}, {@code 30s}, {@code 5m}, {@code 24h}, {@code 1d}. */
+    static Duration duration(String text) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        if (!value.matches("\\d{1,9}[smhd]?")) {
+            throw new IllegalArgumentException(
+                    "VERIFICATION_RECIPIENT_WINDOW must be seconds or a number with s, m, h or d, not " + text);
+        }
+        char unit = value.charAt(value.length() - 1);
+        long amount = Long.parseLong(Character.isDigit(unit) ? value : value.substring(0, value.length() - 1));
+        Duration duration = switch (unit) {
+            case 'm' -> Duration.ofMinutes(amount);
+            case 'h' -> Duration.ofHours(amount);
+            case 'd' -> Duration.ofDays(amount);
+            default -> Duration.ofSeconds(amount);
+        };
+        return duration.isZero() ? Duration.ofSeconds(1) : duration;
     }
 
     /** The service's public address, as the mails name it. */

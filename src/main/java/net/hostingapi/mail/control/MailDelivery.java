@@ -16,7 +16,7 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Delivers the outbox: each mail right after the commit that queued it, and every ten seconds
- * whatever is due again after a failure (with backoff) or was never started. No transaction is
+ * whatever is due again after a failure (with backoff), was held back until now, or was never started. No transaction is
  * held while the mail server is talked to; a mail server that is down only postpones delivery.
  * Delivery is at least once: an instance that dies between sending and recording it sends again.
  */

@@ -27,6 +27,25 @@ public class MailMetrics {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
         metrics.counter(FAILURES);
-        DatabaseGauges.registerOutbox(metrics, database, "mail_outbox", "Mails to deliver");
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_backlog",
+                "Mails to deliver waiting",
+                "SELECT COUNT(*) FROM mail_outbox");
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_failing",
+                "Mails to deliver whose last attempt failed (retried with backoff)",
+                "SELECT COUNT(*) FROM mail_outbox WHERE last_error IS NOT NULL");
+        // A mail an address's limit holds back is queued when its hold ends (OutgoingMail): not before.
+        DatabaseGauges.register(
+                metrics,
+                database,
+                "mail_outbox_oldest_age_seconds",
+                "Seconds the oldest of the mails to deliver waiting has waited",
+                "SELECT TIMESTAMPDIFF(SECOND, MIN(created_at), UTC_TIMESTAMP()) FROM mail_outbox "
+                        + "WHERE created_at <= UTC_TIMESTAMP()");
     }
 }

@@ -42,7 +42,16 @@ public class MailOutbox {
 
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void enqueue(String topic, String recipient, String subject, String body) {
-        OutgoingMail mail = new OutgoingMail(topic, recipient, subject, body);
+        enqueue(topic, recipient, subject, body, null);
+    }
+
+    /**
+     * A mail held back until {@code notBefore} (null: none): the delivery timer sends it once it is
+     * due, as it retries a failed one; the attempt right after the commit passes it by.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void enqueue(String topic, String recipient, String subject, String body, LocalDateTime notBefore) {
+        OutgoingMail mail = new OutgoingMail(topic, recipient, subject, body, notBefore);
         em.persist(mail);
         em.flush();
         queued.fire(new MailQueued(mail.id()));

@@ -68,11 +68,21 @@ public class OutgoingMail {
     protected OutgoingMail() {}
 
     public OutgoingMail(String topic, String recipient, String subject, String body) {
+        this(topic, recipient, subject, body, null);
+    }
+
+    /**
+     * A mail not to be sent before {@code notBefore} (a limit holds it back); null: at once. A mail
+     * held back is queued, as {@code createdAt} says, when its hold ends: the outbox's age gauge
+     * tells of mails that could go and did not, not of those held back on purpose.
+     */
+    public OutgoingMail(String topic, String recipient, String subject, String body, LocalDateTime notBefore) {
         this.topic = topic;
         this.recipient = recipient;
         this.subject = subject;
         this.body = body;
-        this.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        this.createdAt = notBefore != null && notBefore.isAfter(now) ? notBefore : now;
         this.nextAttemptAt = createdAt;
     }
 

@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.NoParameters;
 import net.hostingapi.platform.control.Param;
@@ -503,6 +504,10 @@ public class OpenApiDocument implements OASFilter {
                     schema.minLength(size.min() > 0 ? size.min() : null)
                             .maxLength(size.max() < Integer.MAX_VALUE ? size.max() : null);
                 }
+            } else if (annotation instanceof Characters characters) {
+                // counted in code points, as JSON Schema counts minLength and maxLength
+                schema.minLength(characters.min() > 0 ? characters.min() : null)
+                        .maxLength(characters.max() < Integer.MAX_VALUE ? characters.max() : null);
             } else if (annotation instanceof Min min) {
                 schema.minimum(java.math.BigDecimal.valueOf(min.value()));
             } else if (annotation instanceof Max max) {

@@ -47,6 +47,8 @@ public enum MessageCode {
     RECORD_IGNORED(3014, "Records of the file not imported"),
     DNSSEC_REMOVAL(3015, "Remove the DS at the registry first: the zone is unsigned after a grace period"),
     ZONE_OWN_NAME(3020, "The zone is served under its own name already; nothing assigned"),
+    VERIFICATION_MAIL_DEFERRED(
+            3030, "Verification mail held back: the address has had its most mails for now; it is sent when it may be"),
     ACTIONS_CANCELLED(3040, "Unfinished server actions on the machine were cancelled"),
 
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
@@ -86,7 +88,8 @@ public enum MessageCode {
     TOO_MANY_REQUESTS(4290, "Too many requests; retry later"),
     TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications; retry later"),
     VERIFICATION_RESEND_LIMIT(4292, "Verification mails for this handle are rate-limited; retry later"),
-    VERIFICATION_MAIL_LIMIT(4293, "Too many verification mails from this account or to this address; retry later"),
+    VERIFICATION_MAIL_LIMIT(
+            4293, "Too many verification mails from this account, or from it to this address; retry later"),
     TOO_MANY_SLOW_BODIES(4294, "Too many requests from your address are sending their bodies slowly; retry later"),
 
     // server errors: 5xxx

@@ -30,6 +30,7 @@ import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -118,21 +119,46 @@ public class ParameterBinder {
      * Components that could not be converted are null.
      */
     public <R extends Record> Bound<R> bindWithViolations(Parameters parameters, Class<R> type) {
-        Violations violations = new Violations();
+        Violations violations = new Violations(new FieldOrder(type, parameters.values()));
         parameters.markBound();
         R bound = bindRecord(type, parameters.values(), violations, parameters);
         if (bound != null) {
             // A field that could not even be converted is reported once, not again as "required".
-            Set<String> unconvertible =
+            Set<String> reported =
                     violations.messages().stream().map(Message::field).collect(Collectors.toSet());
-            for (ConstraintViolation<R> violation : validator.validate(bound)) {
-                String field = wirePath(type, violation.getPropertyPath());
-                if (!unconvertible.contains(field)) {
-                    violations.at(field).add(codeOf(violation), violation.getMessage());
+            for (Found found : oneForEachField(type, validator.validate(bound))) {
+                if (reported.add(found.field())) {
+                    violations.at(found.field()).add(found.code(), found.text());
                 }
             }
         }
         return new Bound<>(bound, violations);
+    }
+
+    /** A Bean Validation violation as the envelope reports it. */
+    private record Found(String field, MessageCode code, String text) {}
+
+    /**
+     * One violation for each field, the same one every time (the validator's set has no order):
+     * a missing field is only missing, a too long one only too long (its pattern's length bound
+     * says the same again), else the first by code and text.
+     */
+    private static <R> List<Found> oneForEachField(Class<R> type, Set<ConstraintViolation<R>> violations) {
+        return violations.stream()
+                .map(v -> new Found(wirePath(type, v.getPropertyPath()), codeOf(v), v.getMessage()))
+                .sorted(Comparator.comparing(Found::field)
+                        .thenComparingInt(f -> precedence(f.code()))
+                        .thenComparingInt(f -> f.code().code())
+                        .thenComparing(Found::text))
+                .toList();
+    }
+
+    private static int precedence(MessageCode code) {
+        return switch (code) {
+            case FIELD_REQUIRED -> 0;
+            case FIELD_TOO_LONG -> 1;
+            default -> 2;
+        };
     }
 
     /**
@@ -445,6 +471,21 @@ public class ParameterBinder {
         }
         at.add(MessageCode.FIELD_INVALID, "must be a list");
         return null;
+    }
+
+    /** Every name a component is read under: its wire name, then its aliases. */
+    static List<String> names(RecordComponent component) {
+        return Shape.OF.get(component.getDeclaringRecord()).names().get(indexOf(component));
+    }
+
+    private static int indexOf(RecordComponent component) {
+        RecordComponent[] all = Shape.OF.get(component.getDeclaringRecord()).components();
+        for (int i = 0; i < all.length; i++) {
+            if (all[i].getName().equals(component.getName())) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(component.getName());
     }
 
     /** The name a component has on the wire: its own, unless {@link Param#value()} names another. */

@@ -11,7 +11,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -28,6 +27,7 @@ import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.MessageCode;
 import net.hostingapi.platform.control.NoParameters;
@@ -101,8 +101,8 @@ public class ZonesResource {
     public record ZoneListQuery(
             @Min(1) @Max(1000) Integer limit,
             @Min(0) Integer offset,
-            @Size(min = 1, max = 253) String name,
-            @Size(min = 1, max = 253) String after) {}
+            @Characters(min = 1, max = 253) String name,
+            @Characters(min = 1, max = 253) String after) {}
 
     @GET
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)

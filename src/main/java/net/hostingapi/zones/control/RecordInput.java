@@ -3,16 +3,18 @@ package net.hostingapi.zones.control;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.platform.control.Param;
 import net.hostingapi.zones.entity.RecordType;
 
 /** A record as create, add and update take it: name, type and data required; a null ttl inherits the zone's. */
 public record RecordInput(
-        @NotNull @Size(max = RecordNames.MAX_LENGTH) @Param(keepEmpty = true)
+        @NotNull @Characters(max = RecordNames.MAX_LENGTH) @Param(keepEmpty = true)
         String name,
 
         FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
         @NotNull RecordType type,
-        @NotNull @Size(max = RecordData.MAX_TXT_LENGTH) String data) {}
+
+        @NotNull @Characters(max = RecordData.MAX_TXT_LENGTH)
+        String data) {}

@@ -2,7 +2,7 @@ package net.hostingapi.zones.control;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.FieldUpdate;
 import net.hostingapi.zones.entity.RecordType;
 
@@ -11,10 +11,10 @@ import net.hostingapi.zones.entity.RecordType;
  * matching any element is deleted (OR). An element with no selector at all is refused.
  */
 public record RecordSelector(
-        @Size(max = RecordNames.MAX_LENGTH) String name,
+        @Characters(max = RecordNames.MAX_LENGTH) String name,
         FieldUpdate<@Min(60) @Max(604800) Integer> ttl,
         RecordType type,
-        @Size(max = RecordData.MAX_TXT_LENGTH) String data,
+        @Characters(max = RecordData.MAX_TXT_LENGTH) String data,
         @Min(1) Long id) {
 
     boolean isEmpty() {

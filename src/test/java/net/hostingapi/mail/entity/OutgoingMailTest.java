@@ -1,6 +1,7 @@
 package net.hostingapi.mail.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -28,5 +29,18 @@ class OutgoingMailTest {
                 now.plusSeconds(30),
                 mail.nextAttemptAt(),
                 "attempts is counted by the claim; 0 claims wait as the first");
+    }
+
+    @Test
+    void aMailHeldBackIsDueWhenItsHoldEndsAndQueuedFromThen() {
+        LocalDateTime later = LocalDateTime.now(java.time.ZoneOffset.UTC).plusHours(3);
+        OutgoingMail held = new OutgoingMail("topic", "a@example.com", "subject", "body", later);
+        assertEquals(later, held.nextAttemptAt());
+        assertEquals(later, held.createdAt(), "the outbox's age counts from when it may go");
+
+        LocalDateTime before = LocalDateTime.now(java.time.ZoneOffset.UTC);
+        OutgoingMail past = new OutgoingMail("topic", "a@example.com", "subject", "body", before.minusHours(1));
+        assertFalse(past.nextAttemptAt().isBefore(before), "a hold already over: at once");
+        assertEquals(past.createdAt(), past.nextAttemptAt());
     }
 }
