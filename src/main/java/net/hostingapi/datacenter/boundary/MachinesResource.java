@@ -22,6 +22,7 @@ import net.hostingapi.platform.boundary.Answers;
 import net.hostingapi.platform.boundary.Binds;
 import net.hostingapi.platform.boundary.Reply;
 import net.hostingapi.platform.boundary.RequestBinder;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.JsonFields;
 import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
@@ -38,7 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class MachinesResource {
 
     public record NewMachine(
-            @NotBlank @Size(max = 64) String customer,
+            @NotBlank @Characters(max = 64) String customer,
 
             @NotNull
             @Pattern(regexp = ServerActionsResource.MAC, message = "must be a MAC address such as aa:bb:cc:dd:ee:ff")
@@ -47,7 +48,7 @@ public class MachinesResource {
 
             @NotNull @Size(min = 1, max = 32) List<@NotNull @IpAddress String> addresses,
 
-            @Size(max = 253) @Pattern(regexp = ServerActionsResource.HOSTNAME, message = "must be a host name")
+            @Characters(max = 253) @Pattern(regexp = ServerActionsResource.HOSTNAME, message = "must be a host name")
             String hostname) {}
 
     public record MachineRef(@NotNull @Min(1) Long id) {}

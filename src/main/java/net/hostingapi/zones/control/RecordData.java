@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.ControlCharacters;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.TxtData;
@@ -208,14 +209,14 @@ public final class RecordData {
     }
 
     private static String txt(String data) {
-        if (data.length() > MAX_TXT_LENGTH) {
+        if (Characters.Validator.count(data) > MAX_TXT_LENGTH) {
             throw new IllegalArgumentException("must be at most " + MAX_TXT_LENGTH + " characters long");
         }
         if (!StandardCharsets.UTF_8.newEncoder().canEncode(data)) {
             throw new IllegalArgumentException("must be valid Unicode text");
         }
         String canonical = TxtData.canonical(data);
-        if (canonical.length() > MAX_TXT_LENGTH) {
+        if (Characters.Validator.count(canonical) > MAX_TXT_LENGTH) {
             throw new IllegalArgumentException(
                     "must be at most " + MAX_TXT_LENGTH + " characters long, as the record is shown");
         }

@@ -1,5 +1,6 @@
 package net.hostingapi.zones.control;
 
+import net.hostingapi.platform.control.Characters;
 import net.hostingapi.platform.control.ControlCharacters;
 
 /**
@@ -37,7 +38,7 @@ public final class RecordNames {
         if (input == null || input.isEmpty() || input.equals(APEX)) {
             return APEX;
         }
-        if (input.length() > MAX_LENGTH) {
+        if (Characters.Validator.count(input) > MAX_LENGTH) {
             throw new IllegalArgumentException("must be at most " + MAX_LENGTH + " characters long");
         }
         if (ControlCharacters.containsAny(input)) {

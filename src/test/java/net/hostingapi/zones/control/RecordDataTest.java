@@ -150,6 +150,10 @@ class RecordDataTest {
         assertThrows(IllegalArgumentException.class, () -> RecordData.validate(RecordType.TXT, "carriage\rreturn"));
         assertEquals(4096, RecordData.validate(RecordType.TXT, "x".repeat(4096)).length());
         assertThrows(IllegalArgumentException.class, () -> RecordData.validate(RecordType.TXT, "x".repeat(4097)));
+        // characters (code points), as the specification counts them: an emoji is one, not two UTF-16 units
+        String emoji = "\uD83D\uDE00";
+        assertEquals(emoji.repeat(4096), RecordData.validate(RecordType.TXT, emoji.repeat(4096)));
+        assertThrows(IllegalArgumentException.class, () -> RecordData.validate(RecordType.TXT, emoji.repeat(4097)));
         assertThrows(
                 IllegalArgumentException.class, () -> RecordData.validate(RecordType.TXT, "lone \uD800 surrogate"));
     }
