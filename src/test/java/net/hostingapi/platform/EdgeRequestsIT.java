@@ -111,6 +111,76 @@ class EdgeRequestsIT {
         }
     }
 
+    /**
+     * Escapes that are not UTF-8 (an overlong {@code /}, a lone byte, a cut sequence) and raw bytes
+     * outside ASCII: the connector decodes paths as ISO-8859-1 (pre-boot file), which never fails,
+     * so they reach {@code EdgeFilter}; with UTF-8 the connector answered 400 without a body.
+     */
+    @Test
+    void escapesThatAreNotUtf8InThePathAre400InTheEnvelope() {
+        for (String path : List.of(
+                "/api/v1/dns/zones/%C0%AF",
+                "/api/v1/dns/%ff/zones",
+                "/api/v1/dns/zones/%e2%80/assignDomain",
+                "/api/v1/dns/\u00ff\u00fe",
+                "/health%ff",
+                "/openapi/%C0%AF",
+                "/app/\u00ff\u00fe",
+                "/%ff")) {
+            assertEnvelope(
+                    raw("GET " + path + " HTTP/1.1\r\n\r\n"),
+                    400,
+                    4005); // the raw bytes 0xff 0xfe: ISO-8859-1 on the wire
+        }
+        // Valid UTF-8 escapes still reach the operations (a user's name is looked up, not refused).
+        assertEnvelope(
+                raw("GET /api/v1/account/users/%C3%A4bc HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN
+                        + "\r\n\r\n"),
+                404,
+                4040);
+    }
+
+    /**
+     * Outside the API every servlet (Payara's /health and /metrics, the WAR's pages, the default
+     * servlet) answered a method it does not know with 501, which the error page made a 500; and
+     * its 405s carried no Allow. Now: 405 in the envelope with Allow, as under /api/v1.
+     */
+    @Test
+    void unknownMethodsOutsideTheApiAre405WithAllow() {
+        List<String> methods = List.of("FOO", "PROPFIND", "MKCOL", "PATCH", "LOCK", "M".repeat(100));
+        for (String path : List.of("/health", "/openapi", "/metrics", "/", "/app/", "/api/docs", "/no-such-page")) {
+            for (String method : methods) {
+                Answer answer = raw(method + " " + path + " HTTP/1.1\r\n\r\n");
+                assertEnvelope(answer, 405, 4050);
+                Set<String> allowed = allowed(answer);
+                assertTrue(allowed.contains("GET"), method + " " + path + ": " + answer);
+                assertFalse(allowed.contains(method), method + " " + path + ": " + answer);
+                assertFalse(allowed.contains("TRACE"), method + " " + path + ": " + answer);
+            }
+        }
+        for (String path : List.of("/openapi", "/api/docs", "/", "/metrics")) {
+            Answer post = raw("POST " + path + " HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
+            assertEnvelope(post, 405, 4050);
+            assertTrue(allowed(post).contains("GET"), path + ": " + post);
+            assertFalse(allowed(post).contains("POST"), path + ": " + post);
+        }
+        // OPTIONS names no TRACE, which EdgeFilter refuses outside the API.
+        Answer options = raw("OPTIONS /openapi HTTP/1.1\r\n\r\n");
+        assertTrue(options.status() < 300, options.toString());
+        assertTrue(allowed(options).contains("GET"), options.toString());
+        assertFalse(allowed(options).contains("TRACE"), options.toString());
+        // Under /api/v1 as before.
+        Answer api = raw("PROPFIND /api/v1/dns/zones HTTP/1.1\r\n\r\n");
+        assertEnvelope(api, 405, 4050);
+        assertTrue(allowed(api).contains("GET"), api.toString());
+    }
+
+    private static Set<String> allowed(Answer answer) {
+        String allow = answer.header("Allow");
+        assertTrue(allow != null && !allow.isBlank(), "no Allow: " + answer);
+        return Set.of(allow.replace(" ", "").split(","));
+    }
+
     /** Grizzly's URI decoder throws on it, and Payara's connector answers 200 without a body (payara/Payara#8000). */
     @Test
     void malformedPercentEscapeInThePathIsRefusedBeforeTheApplication() {
@@ -162,9 +232,58 @@ class EdgeRequestsIT {
                 raw("TRACE /api/v1/dns/zones HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
         assertEnvelope(answer, 405, 4050);
         assertFalse(answer.body().contains(Api.OPERATOR_TOKEN), answer.toString());
-        Answer outside = raw("TRACE /anything HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
-        assertEquals(405, outside.status(), outside.toString());
-        assertFalse(outside.body().contains(Api.OPERATOR_TOKEN), "no echo of the request's headers: " + outside);
+        // Outside JAX-RS, also under /api/ (Swagger UI's page, an unknown version): every servlet's TRACE echoed the
+        // headers.
+        for (String path : List.of("/anything", "/api/docs", "/api/v2/dns/zones", "/health", "/")) {
+            Answer outside =
+                    raw("TRACE " + path + " HTTP/1.1\r\nAuthorization: Bearer " + Api.OPERATOR_TOKEN + "\r\n\r\n");
+            assertEnvelope(outside, 405, 4050);
+            assertFalse(outside.body().contains(Api.OPERATOR_TOKEN), "no echo of the request's headers: " + outside);
+            assertTrue(allowed(outside).contains("GET"), outside.toString());
+        }
+    }
+
+    /**
+     * CONNECT without Content-Length declares no body (RFC 9112), but Grizzly hands out the
+     * connection's stream for it, and reading that for {@code authToken} waited for the client to
+     * close, holding a worker until the read timeout (30 s). The answer now comes at once. The
+     * connector writes it without Content-Length and keeps the connection open as a tunnel (api.md,
+     * "Requests at the edge of HTTP"), so the envelope is read up to its end, not to the connection's.
+     */
+    @Test
+    void connectWithoutABodyIsAnsweredWithoutWaitingForOne() throws java.io.IOException {
+        for (String path : List.of("/api/v1/dns/zones", "/openapi", "/health")) {
+            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream()
+                        .write(("CONNECT " + path + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+                java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
+                byte[] buffer = new byte[4096];
+                String text = "";
+                while (!text.endsWith("\"data\":null}")) {
+                    int n;
+                    try {
+                        n = socket.getInputStream().read(buffer);
+                    } catch (java.net.SocketTimeoutException e) {
+                        throw new AssertionError(path + ": no whole answer within 10 s: " + text, e);
+                    }
+                    assertTrue(n > 0, path + ": closed after " + text);
+                    received.write(buffer, 0, n);
+                    text = received.toString(StandardCharsets.UTF_8);
+                }
+                int headEnd = text.indexOf("\r\n\r\n");
+                String[] head = text.substring(0, headEnd).split("\r\n");
+                Map<String, String> headers = new LinkedHashMap<>();
+                for (int i = 1; i < head.length; i++) {
+                    String[] header = head[i].split(":", 2);
+                    headers.put(header[0].trim().toLowerCase(Locale.ROOT), header[1].trim());
+                }
+                Answer answer = new Answer(head[0], headers, text.substring(headEnd + 4));
+                assertEnvelope(answer, 405, 4050);
+                assertTrue(allowed(answer).contains("GET"), answer.toString());
+            }
+        }
     }
 
     @Test

@@ -27,12 +27,16 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
 /**
- * Generated malformed requests over every operation the service lists in /openapi: wrong types,
- * huge and deeply nested values, PHP bracket abuse, huge exponents, control characters, invalid
- * UTF-8 and percent escapes, wrong content types, broken multipart, 2 MiB bodies, odd methods.
- * None may answer 5xx; every answer under /api/v1 is the envelope (boot scripts and zone export
- * aside), shows no internals, and comes within a hang guard. Seeded: a failure names the seed
- * and the request's number, and {@code -Dfuzz.seed=N} replays the run.
+ * Generated malformed requests over every operation the service lists in /openapi, and over the
+ * paths outside the API (/health, /metrics, /openapi, the pages, unknown paths): wrong types, huge
+ * and deeply nested values, PHP bracket abuse, huge exponents, control characters, invalid UTF-8
+ * and percent escapes (in bodies, queries and paths, raw bytes too), wrong content types, broken
+ * multipart, 2 MiB JSON and 2.2 to 3 MB url-encoded bodies without a token, odd, unknown, WebDAV
+ * and long methods. None may answer 5xx, anywhere. Every answer is the envelope, shows no
+ * internals and comes within a hang guard, except: a success outside /api/v1 (a document: health,
+ * metrics, OpenAPI, HTML) or of a boot script or zone export, HEAD and 204, and the connector's own
+ * refusals the README's table names, for the requests it names. Seeded: a failure names the seed,
+ * the request's number and the request, and {@code -Dfuzz.seed=N} replays the run.
  */
 @ServiceTest
 @RunAsClient
@@ -104,6 +108,66 @@ class FuzzIT {
 
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD");
 
+    /**
+     * Methods the operations do not take: WebDAV's, made-up ones, a lower-case one, a long one,
+     * TRACE. Not CONNECT: the connector keeps its connection open after the answer, which has no
+     * length, so a client reading to the end waits for the connector's timeout (EdgeRequestsIT).
+     */
+    private static final List<String> UNKNOWN_METHODS = List.of(
+            "FOO",
+            "PROPFIND",
+            "PROPPATCH",
+            "MKCOL",
+            "COPY",
+            "MOVE",
+            "LOCK",
+            "UNLOCK",
+            "SEARCH",
+            "REPORT",
+            "get",
+            "G@T",
+            "TRACE",
+            "M".repeat(100));
+
+    /** Paths outside /api/v1, answered by other servlets than JAX-RS's, and the e-mail verification link. */
+    private static final List<String> OTHER_PATHS = List.of(
+            "/health",
+            "/health/live",
+            "/metrics",
+            "/openapi",
+            "/openapi?format=json",
+            "/",
+            "/app/",
+            "/app/index.html",
+            "/app/no-such.js",
+            "/api/docs",
+            "/api",
+            "/api/v2/dns/zones",
+            "/no-such-page",
+            "/WEB-INF/web.xml",
+            "/.error-envelope",
+            "/api/v1/domain/handles/verification/confirm?token=x",
+            "/api/v1");
+
+    /** Path escapes and bytes: malformed, NUL, backslash, slash, not UTF-8 (escaped or raw), a right-to-left mark. */
+    private static final List<String> PATH_ESCAPES = List.of(
+            "%ZZ",
+            "%",
+            "%0",
+            "%00",
+            "%5C",
+            "%2F",
+            "%25",
+            "%C3%28",
+            "%C0%AF",
+            "%ff",
+            "%e2%80",
+            "%u0041",
+            "%%",
+            "%e2%80%ae",
+            "\u00ff\u00fe",
+            "\u00e9");
+
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.service();
@@ -115,7 +179,23 @@ class FuzzIT {
     private String token;
     private String zone;
 
-    private record Request(String method, String target, List<String> headers, byte[] body) {}
+    /** A request; {@code anonymous} ones are sent without the token {@link #authenticated} would add. */
+    private record Request(String method, String target, List<String> headers, byte[] body, boolean anonymous) {
+
+        Request(String method, String target, List<String> headers, byte[] body) {
+            this(method, target, headers, body, false);
+        }
+
+        /** The request as a failure report shows it: method, target, headers, the body's size and start. */
+        String describe() {
+            String head = abbreviated(method) + " " + abbreviated(target) + " " + headers;
+            if (body == null) {
+                return head;
+            }
+            String start = new String(body, 0, Math.min(body.length, 80), StandardCharsets.ISO_8859_1);
+            return head + " body " + body.length + " bytes: " + abbreviated(start);
+        }
+    }
 
     @Test
     void malformedRequestsOverEveryOperation() {
@@ -139,10 +219,14 @@ class FuzzIT {
                 this::controlCharacters,
                 this::invalidUtf8,
                 this::percentEscapes,
+                this::pathBytes,
                 this::wrongContentTypes,
                 this::brokenMultipart,
-                this::twoMebibytes,
-                this::oddMethods);
+                this::largeBodies,
+                this::oddMethods,
+                this::unknownMethods,
+                this::outsideTheApi,
+                this::outsideTheApi);
         Random random = new Random(SEED);
         Map<Integer, Integer> statuses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
@@ -159,8 +243,7 @@ class FuzzIT {
             millis.add(answer.millis());
             String problem = problem(request, answer, connectorAnswers);
             if (problem != null) {
-                problems.add("#" + i + " (seed " + SEED + ") " + request.method() + " " + abbreviated(request.target())
-                        + ": " + problem);
+                problems.add("#" + i + " (seed " + SEED + ") " + request.describe() + ": " + problem);
             }
         }
         millis.sort(null);
@@ -189,6 +272,7 @@ class FuzzIT {
         if (answer.status() >= 500) {
             return answer.status() + " " + abbreviated(answer.text());
         }
+        boolean api = isApi(request.target());
         if (answer.millis() > HANG_GUARD_MILLIS) {
             return "took " + answer.millis() + " ms";
         }
@@ -205,7 +289,9 @@ class FuzzIT {
         // A new token's text is random and may by chance spell "SQL" or "EJB" (a CI run saw it):
         // it is the one value the telltales are not looked for in.
         String text = ISSUED_TOKEN_TEXT.matcher(answer.text()).replaceAll("\"token\":\"…\"");
-        for (String telltale : TELLTALES) {
+        // Documents outside the API are the platform's own (metrics name Jakarta classes, OpenAPI
+        // and the pages are text about the API); their errors are looked at like the API's.
+        for (String telltale : api || answer.status() >= 400 ? TELLTALES : List.<String>of()) {
             if (text.contains(telltale)) {
                 return "shows internals (" + telltale + "): " + abbreviated(text);
             }
@@ -214,7 +300,10 @@ class FuzzIT {
                 && (request.target().contains("/server-actions/file")
                         || request.target().contains("/server-actions/menu")
                         || request.target().contains("/dns/zones/export"));
-        if (script || request.method().equals("HEAD") || answer.status() == 204) {
+        // A document outside the API (health, metrics, OpenAPI, a page) is answered in its own
+        // format; its refusals are the envelope like everything else.
+        boolean document = !api && answer.status() < 400;
+        if (script || document || request.method().equals("HEAD") || answer.status() == 204) {
             return null;
         }
         if (!"application/json; charset=utf-8".equals(answer.header("Content-Type"))) {
@@ -238,14 +327,35 @@ class FuzzIT {
             java.util.regex.Pattern.compile("\"token\":\"[^\"]*\"");
     private static final java.util.regex.Pattern MALFORMED_ESCAPE =
             java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})");
-    private static final java.util.regex.Pattern REFUSED_ESCAPE =
-            java.util.regex.Pattern.compile("(?i)%(00|5c|2f|[c-f][0-9a-f](?!%[89ab][0-9a-f]))");
+    private static final java.util.regex.Pattern REFUSED_ESCAPE = java.util.regex.Pattern.compile("(?i)%(00|5c)");
+
+    /** Whether the path, its %2F decoded, has more ".." segments than segments before them at some point. */
+    private static boolean climbsAboveTheRoot(String path) {
+        int depth = 0;
+        for (String segment : path.replaceAll("(?i)%2f", "/").split("/")) {
+            if (segment.equals("..")) {
+                if (--depth < 0) {
+                    return true;
+                }
+            } else if (!segment.isEmpty() && !segment.equals(".")) {
+                depth++;
+            }
+        }
+        return false;
+    }
+
+    /** Whether JAX-RS answers the target (the application's path; EdgeFilter's refusals come first). */
+    private static boolean isApi(String target) {
+        String path = target.split("\\?", 2)[0];
+        return path.equals("/api/v1") || path.startsWith("/api/v1/");
+    }
 
     /**
-     * Which of the README's connector-level refusals a request falls under, given the status it
-     * got; null if none: a malformed escape in the path (200, Payara's open bug #8000, or 400),
-     * a NUL, backslash, slash or invalid UTF-8 escape in the path (400), a header byte outside
-     * ASCII (400).
+     * Which of the README's connector-level refusals (api.md, "Requests at the edge of HTTP") a
+     * request falls under, given the status it got; null if none: a malformed escape in the path
+     * (200, Payara's open bug #8000, or 400), a path ending in /.. (200, the same bug), a path that
+     * climbs above the root once %2F is decoded (400), a NUL or backslash escaped in the path (400),
+     * a header byte outside ASCII (400).
      */
     private static String connectorRefusal(Request request, int status) {
         String path = request.target().split("\\?", 2)[0];
@@ -258,8 +368,11 @@ class FuzzIT {
             // the malformed escape: it depends on where the path lies in the connector's buffer.
             return "a path ending in /..: 200";
         }
+        if (climbsAboveTheRoot(path) && status == 400) {
+            return "a path climbing above the root, %2F decoded: 400";
+        }
         if (REFUSED_ESCAPE.matcher(path).find() && status == 400) {
-            return "NUL, \\, / or invalid UTF-8 escaped in the path: 400";
+            return "NUL or \\ escaped in the path: 400";
         }
         if (request.headers().stream().anyMatch(h -> h.chars().anyMatch(c -> c > 126)) && status == 400) {
             return "a header byte outside ASCII: 400";
@@ -278,6 +391,9 @@ class FuzzIT {
 
     /** Half with the customer's token, a quarter with none, a quarter with one that does not exist. */
     private Request authenticated(Request request, Random random) {
+        if (request.anonymous()) {
+            return request;
+        }
         List<String> headers = new ArrayList<>(request.headers());
         switch (random.nextInt(4)) {
             case 0, 1 -> headers.add("Authorization: Bearer " + token);
@@ -422,8 +538,7 @@ class FuzzIT {
 
     private Request percentEscapes(Operation operation, Random random) {
         String path = path(operation, random);
-        String broken =
-                pick(List.of("%ZZ", "%", "%0", "%00", "%2F", "%25", "%C3%28", "%u0041", "%%", "%e2%80%ae"), random);
+        String broken = pick(PATH_ESCAPES, random);
         int slash = path.lastIndexOf('/');
         String target = random.nextBoolean()
                 ? path.substring(0, slash + 1) + broken + "/" + path.substring(slash + 1)
@@ -475,12 +590,26 @@ class FuzzIT {
                 body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private Request twoMebibytes(Operation operation, Random random) {
-        byte[] body = new byte[2 * 1024 * 1024];
+    /**
+     * Bodies past the limit: 2 MiB of JSON (with whatever token), or 2.2 to 3 MB url-encoded, past
+     * the connector's max-post-size too, without a token or with it in the query only.
+     */
+    private Request largeBodies(Operation operation, Random random) {
+        if (random.nextBoolean()) {
+            byte[] body = new byte[2 * 1024 * 1024];
+            java.util.Arrays.fill(body, (byte) 'a');
+            byte[] start = "{\"zone\":\"".getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(start, 0, body, 0, start.length);
+            return new Request(
+                    method(operation), path(operation, random), List.of("Content-Type: application/json"), body);
+        }
+        byte[] body = new byte[2_200_000 + random.nextInt(800_001)];
         java.util.Arrays.fill(body, (byte) 'a');
-        byte[] start = "{\"zone\":\"".getBytes(StandardCharsets.US_ASCII);
+        byte[] start = (pick(NAMES, random) + "=").getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(start, 0, body, 0, start.length);
-        return new Request(method(operation), path(operation, random), List.of("Content-Type: application/json"), body);
+        String target = path(operation, random) + (random.nextInt(4) == 0 ? "?authToken=" + token : "");
+        return new Request(
+                method(operation), target, List.of("Content-Type: application/x-www-form-urlencoded"), body, true);
     }
 
     private Request oddMethods(Operation operation, Random random) {
@@ -490,6 +619,63 @@ class FuzzIT {
                 path(operation, random) + "?zone=" + zone,
                 List.of("Content-Type: application/json"),
                 random.nextBoolean() ? null : ("{\"zone\":\"" + zone + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Request unknownMethods(Operation operation, Random random) {
+        return new Request(
+                pick(UNKNOWN_METHODS, random),
+                path(operation, random) + (random.nextBoolean() ? "" : "?zone=" + zone),
+                List.of("Content-Type: application/json"),
+                random.nextBoolean() ? null : ("{\"zone\":\"" + zone + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A path outside the API (or the verification link) with any method, known or not, now and then
+     * a broken escape, and a body: none, a small one, or 2.2 to 3 MB of form without a token.
+     */
+    private Request outsideTheApi(Operation operation, Random random) {
+        String target = pick(OTHER_PATHS, random);
+        if (random.nextInt(4) == 0) {
+            String[] parts = target.split("\\?", 2);
+            target = parts[0]
+                    + (parts[0].endsWith("/") ? "" : "/")
+                    + pick(PATH_ESCAPES, random)
+                    + (parts.length > 1 ? "?" + parts[1] : "");
+        }
+        String method = random.nextBoolean() ? pick(METHODS, random) : pick(UNKNOWN_METHODS, random);
+        return switch (random.nextInt(4)) {
+            case 0 -> new Request(method, target, List.of(), null);
+            case 1 ->
+                new Request(
+                        method,
+                        target,
+                        List.of("Content-Type: application/x-www-form-urlencoded"),
+                        ("format=json&" + pick(NAMES, random) + "=%ff%C0%AF").getBytes(StandardCharsets.US_ASCII));
+            case 2 ->
+                new Request(
+                        method,
+                        target,
+                        List.of("Content-Type: application/json"),
+                        "{\"format\":[1,{\"a\":null}]}".getBytes(StandardCharsets.US_ASCII));
+            default -> {
+                byte[] body = new byte[2_200_000 + random.nextInt(800_001)];
+                java.util.Arrays.fill(body, (byte) 'a');
+                body[0] = 'x';
+                body[1] = '=';
+                yield new Request(
+                        method, target, List.of("Content-Type: application/x-www-form-urlencoded"), body, true);
+            }
+        };
+    }
+
+    /** A byte the URI syntax forbids, raw, in an operation's path: a space-free control or non-ASCII byte. */
+    private Request pathBytes(Operation operation, Random random) {
+        String path = path(operation, random);
+        String bytes =
+                pick(List.of("\u00ff\u00fe", "\u00e9", "\u0080", "\u007f", "{x}", "\"", "<a>", "^", "`", "|"), random);
+        int slash = path.lastIndexOf('/');
+        return new Request(
+                method(operation), path.substring(0, slash + 1) + bytes + path.substring(slash + 1), List.of(), null);
     }
 
     // ---- helpers

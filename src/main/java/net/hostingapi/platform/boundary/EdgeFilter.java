@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpServletMapping;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -14,15 +15,25 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import net.hostingapi.platform.control.ApiException;
+import net.hostingapi.platform.control.Message;
 import net.hostingapi.platform.control.MessageCode;
 
 /**
  * The first look at every request the container passes on: a raw path that breaks the URI syntax
  * (RFC 3986: a character outside it, a {@code %} without two hex digits, escapes that are not
  * UTF-8) is refused with 400 in the envelope here. Jersey would otherwise fail to build the request
- * URI and answer through the container's HTML error page. TRACE never reaches a servlet outside
- * the API, whose default TRACE answer echoes the request's headers, credentials included.
+ * URI and answer through the container's HTML error page. The connector decodes paths as
+ * ISO-8859-1 (server-config/pre-boot-commands.asadmin), which never fails, so that escapes and
+ * raw bytes that are not UTF-8 get here instead of being refused by it without a body.
+ * <p>
+ * Outside the API (any servlet but JAX-RS's): TRACE never reaches a servlet, whose default TRACE
+ * answer echoes the request's headers, credentials included; a method the servlet refuses (405,
+ * or the 501 of a method it does not know) is 405 in the envelope with {@code Allow}
+ * ({@link AllowedMethods}). Everywhere, the servlet parameters are the query string's only
+ * ({@link QueryOnlyParameters}): the container never parses a body.
  * <p>
  * What the connector refuses before any application (see the README) never gets here.
  */
@@ -51,13 +62,20 @@ public class EdgeFilter implements Filter {
                     requestLog);
             return;
         }
-        if ("TRACE".equals(http.getMethod()) && !rawPath.startsWith("/api/")) {
-            EnvelopeFilter.writeError(
-                    http, httpResponse, rawPath, new ApiException(405, MessageCode.METHOD_NOT_ALLOWED), requestLog);
+        boolean api = isApi(http);
+        if ("TRACE".equals(http.getMethod()) && !api) {
+            refuseMethod(http, httpResponse, rawPath, AllowedMethods.of(http, httpResponse));
             return;
         }
-        ServletRequests.remember(http);
-        chain.doFilter(request, response);
+        HttpServletRequest wrapped = new QueryOnlyParameters(http);
+        AllowedMethods.Refusals refusals = api ? null : new AllowedMethods.Refusals(httpResponse);
+        ServletRequests.remember(wrapped);
+        chain.doFilter(wrapped, refusals == null ? httpResponse : refusals);
+        if (refusals != null && refusals.methodRefused()) {
+            String allow = httpResponse.getHeader("Allow");
+            refuseMethod(http, httpResponse, rawPath, allow != null ? allow : AllowedMethods.of(http, httpResponse));
+            return;
+        }
         if (!RequestLog.recorded(http) && !http.isAsyncStarted()) {
             // Answered by another servlet or filter: web forwards, and /health, /metrics and /openapi, whose
             // servlets Payara Micro registers in the context of the application deployed at "/".
@@ -74,6 +92,24 @@ public class EdgeFilter implements Filter {
                     RequestIds.of(http),
                     null);
         }
+    }
+
+    /** JAX-RS's servlet ({@code @ApplicationPath("api/v1")}), which answers methods itself. */
+    static final String API_PATTERN = "/api/v1/*";
+
+    private static boolean isApi(HttpServletRequest request) {
+        HttpServletMapping mapping = request.getHttpServletMapping();
+        return mapping != null && API_PATTERN.equals(mapping.getPattern());
+    }
+
+    private void refuseMethod(HttpServletRequest request, HttpServletResponse response, String rawPath, String allow)
+            throws IOException {
+        EnvelopeFilter.writeError(
+                request,
+                response,
+                rawPath,
+                new ApiException(405, List.of(Message.of(MessageCode.METHOD_NOT_ALLOWED)), Map.of("Allow", allow)),
+                requestLog);
     }
 
     /** Only {@code pchar} and {@code /} of RFC 3986, escapes complete, and what they encode UTF-8. */

@@ -116,14 +116,17 @@ public class RequestBodies {
 
     /**
      * Starts reading the body of {@code request} from {@code body}: the stream to read it from,
-     * under the deadline, to be closed when done. A request without a body is not counted.
+     * under the deadline, to be closed when done. A request without a body is not counted, and its
+     * stream is empty: without Content-Length and Transfer-Encoding a request has none (RFC 9112,
+     * 6.3), but Grizzly hands out the connection's stream for CONNECT, and reading it waited for the
+     * client to close, up to the read timeout, holding a worker.
      *
      * @throws ApiException 429 when the client's address already sends too many bodies slowly
      */
     public InputStream start(HttpServletRequest request, long declaredLength, InputStream body) {
         boolean hasBody = declaredLength > 0 || (declaredLength < 0 && request.getHeader("Transfer-Encoding") != null);
         if (!hasBody) {
-            return body; // most requests (GET): nothing to watch
+            return InputStream.nullInputStream(); // most requests (GET): nothing to read or watch
         }
         long begun = System.nanoTime();
         String address = addressKey(clientAddresses.of(request));

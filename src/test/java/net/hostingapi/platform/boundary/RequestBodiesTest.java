@@ -3,6 +3,10 @@ package net.hostingapi.platform.boundary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 
 class RequestBodiesTest {
@@ -23,5 +27,25 @@ class RequestBodiesTest {
     @Test
     void somethingThatIsNoAddressCountsAsItIs() {
         assertEquals("unix:socket", RequestBodies.addressKey("unix:socket"));
+    }
+
+    /** CONNECT without Content-Length: Grizzly's stream is the connection's, read until the client closes. */
+    @Test
+    void aRequestThatDeclaresNoBodyIsNotReadAtAll() throws IOException {
+        HttpServletRequest noBodyDeclared = (HttpServletRequest) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> null);
+        InputStream connection = new InputStream() {
+            @Override
+            public int read() {
+                throw new AssertionError("the connection was read");
+            }
+        };
+        for (long declared : new long[] {-1, 0}) {
+            assertEquals(
+                    -1,
+                    new RequestBodies()
+                            .start(noBodyDeclared, declared, connection)
+                            .read());
+        }
     }
 }
