@@ -195,17 +195,6 @@ class ServerActionsIT {
                                 .build());
     }
 
-    private static List<Integer> warningCodes(Api.Response response) {
-        return response
-                .envelope()
-                .getJsonObject("messages")
-                .getJsonArray("warnings")
-                .getValuesAs(JsonObject.class)
-                .stream()
-                .map(w -> w.getInt("code"))
-                .toList();
-    }
-
     /** Schedules on {@code machine}, registered to {@code owner} first if it is not yet. */
     private Api.Response scheduleOn(Api owner, Machine machine, String action, String template, String hostname) {
         register(owner, machine);
@@ -530,7 +519,7 @@ class ServerActionsIT {
         // Removal cancels the unfinished action and keeps its history.
         Api.Response removed = operator.json("POST", MACHINES + "/delete", idBody(id(registered)));
         assertEquals(200, removed.status(), removed.body());
-        assertEquals(3040, warningCodes(removed).get(0));
+        assertEquals(3040, removed.warningCodes().get(0));
         JsonObject cancelled = show(owner, action);
         assertEquals("CANCELLED", cancelled.getString("state"));
         assertTrue(cancelled.isNull("machine"));
@@ -566,7 +555,7 @@ class ServerActionsIT {
         Api operator = Api.at(base).asOperator();
         Api.Response adopting = registration(a.username(), ofA.mac(), ofA.ip());
         assertEquals(201, adopting.status(), adopting.body());
-        assertEquals(0, warningCodes(adopting).size());
+        assertEquals(0, adopting.warningCodes().size());
         long machine = id(adopting.data().getJsonObject("machine"));
         assertEquals(machine, show(a.api(), aAction).getJsonNumber("machine").longValueExact(), "adopted");
         assertEquals("PENDING", show(a.api(), aAction).getString("state"));
@@ -574,7 +563,7 @@ class ServerActionsIT {
         // the operator gives B's machine to A: B's unfinished action ends, A's machine boots locally
         Api.Response taking = registration(a.username(), usedByB.mac(), usedByB.ip());
         assertEquals(201, taking.status(), taking.body());
-        assertEquals(3040, warningCodes(taking).get(0));
+        assertEquals(3040, taking.warningCodes().get(0));
         JsonObject cancelled = show(b.api(), bAction);
         assertEquals("CANCELLED", cancelled.getString("state"));
         assertTrue(cancelled.isNull("machine"), "B's action never becomes A's machine's");

@@ -416,7 +416,7 @@ class HandleVerificationIT {
         Api.Response created =
                 second.json("POST", HANDLES + "/create", person(email).build());
         assertEquals(201, created.status(), "another account's create is never refused: " + created.body());
-        assertEquals(List.of(3030), warningCodes(created), created.body());
+        assertEquals(List.of(3030), created.warningCodes(), created.body());
         String id = created.data().getJsonObject("handle").getString("handle");
         JsonObject verification = created.data().getJsonObject("handle").getJsonObject("verification");
         assertEquals("PENDING", verification.getString("state"));
@@ -436,7 +436,7 @@ class HandleVerificationIT {
         ageSends(id, 2);
         Api.Response resent = second.json("POST", HANDLES + "/verification/resend", ref(id));
         assertEquals(200, resent.status(), "the first resend is not refused for others' mails: " + resent.body());
-        assertEquals(List.of(3030), warningCodes(resent), resent.body());
+        assertEquals(List.of(3030), resent.warningCodes(), resent.body());
         MimeMessage fresh = Mailbox.await(email, 12).get(11);
         assertEquals(404, follow(Mailbox.link(held, LINK_PREFIX)).status(), "the resend replaced the held link");
         assertEquals(200, follow(Mailbox.link(fresh, LINK_PREFIX)).status());
@@ -451,7 +451,7 @@ class HandleVerificationIT {
                 HANDLES + "/edit",
                 Json.createObjectBuilder(show(third, moved)).add("email", email).build());
         assertEquals(200, edited.status(), edited.body());
-        assertTrue(warningCodes(edited).contains(3030), edited.body());
+        assertTrue(edited.warningCodes().contains(3030), edited.body());
         assertEquals(email, show(third, moved).getString("email"));
     }
 
@@ -462,17 +462,6 @@ class HandleVerificationIT {
                         + "WHERE recipient_hash = SHA2(LOWER(?), 256) AND deliver_at IS NOT NULL "
                         + "AND deliver_at <= UTC_TIMESTAMP()",
                 email);
-    }
-
-    private static List<Integer> warningCodes(Api.Response response) {
-        return response
-                .envelope()
-                .getJsonObject("messages")
-                .getJsonArray("warnings")
-                .getValuesAs(JsonObject.class)
-                .stream()
-                .map(m -> m.getInt("code"))
-                .toList();
     }
 
     private static void assertMailLimit(Api.Response response) {

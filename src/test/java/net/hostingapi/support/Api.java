@@ -204,6 +204,13 @@ public final class Api {
                     .toList();
         }
 
+        /** The codes of the envelope's warnings. */
+        public java.util.List<Integer> warningCodes() {
+            return envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class).stream()
+                    .map(m -> m.getInt("code"))
+                    .toList();
+        }
+
         public java.util.List<String> warningFields() {
             return envelope().getJsonObject("messages").getJsonArray("warnings").getValuesAs(JsonObject.class).stream()
                     .map(m -> m.getString("field", null))
