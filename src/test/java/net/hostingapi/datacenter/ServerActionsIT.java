@@ -593,6 +593,50 @@ class ServerActionsIT {
                 .longValue();
     }
 
+    /** What a careless script or an attacker with the operator's token sends: 4xx, never 5xx, nothing stored. */
+    @Test
+    void hostileRegistrationsAreRefusedAndStoreNothing() {
+        Api.Customer customer = Api.at(base).newCustomer();
+        Api operator = Api.at(base).asOperator();
+        String mac = newMachine().mac();
+        List<String> bodies = List.of(
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":\"10.1.2.3\"}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":{\"a\":1}}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":[[\"10.1.2.3\"]]}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac + "\",\"addresses\":[null]}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":[\"10.1.2.3\",\"10.1.2.3\"]}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac + "\",\"addresses\":["
+                        + "\"10.1.2.3\",".repeat(40) + "\"10.1.2.4\"]}",
+                "{\"customer\":\"" + customer.username() + "\\u0000\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":[\"10.1.2.3\"]}",
+                "{\"customer\":[\"" + customer.username() + "\"],\"mac_address\":12,\"addresses\":[\"10.1.2.3\"]}",
+                "{\"customer\":\"" + customer.username() + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":[\"::ffff:10.1.2.3\",\"10.1.2.3\"]}",
+                "{\"customer\":\"" + "x".repeat(5000) + "\",\"mac_address\":\"" + mac
+                        + "\",\"addresses\":[\"10.1.2.3\"]}");
+        for (String body : bodies) {
+            Api.Response answer = operator.send("POST", MACHINES + "/create", "application/json", body, Map.of());
+            assertTrue(answer.status() == 400 || answer.status() == 422, body + " -> " + answer);
+            assertEquals("error", answer.envelope().getString("status"), body);
+        }
+        Api.Response form = operator.form(
+                "POST",
+                MACHINES + "/create",
+                "customer=" + customer.username() + "&mac_address=" + mac + "&addresses[0][x]=10.1.2.3");
+        assertEquals(422, form.status(), form.body());
+        assertEquals(
+                0, customer.api().get(MACHINES).data().getJsonArray("machines").size(), "nothing stored");
+        for (String id : List.of("0", "-1", "1e20", "x", "99999999999999999999")) {
+            Api.Response answer = operator.send(
+                    "POST", MACHINES + "/delete", "application/json", "{\"id\":\"" + id + "\"}", Map.of());
+            assertEquals(422, answer.status(), id + " -> " + answer);
+        }
+    }
+
     @Test
     void concurrentSchedulesForOneMachineLeaveExactlyOne() throws Exception {
         Api owner = customer();
