@@ -1,6 +1,6 @@
 /**
- * Server actions of the datacenter: an account schedules what a machine does at its next network
- * boot, and the machine fetches its iPXE script and menu and reports its progress through public
- * endpoints.
+ * The datacenter: the operator's inventory of machines, each an account's, on which that account
+ * schedules what the machine does at its next network boot; the machine fetches its iPXE script
+ * and menu and reports its progress through public endpoints.
  */
 package net.hostingapi.datacenter;

@@ -1,5 +1,5 @@
 /**
- * The HTTP side of server actions: their resource and representations, and the rate limit on the
- * public endpoints machines call.
+ * The HTTP side of the datacenter: the resources and representations of machines and server
+ * actions, and the rate limit on the public endpoints machines call.
  */
 package net.hostingapi.datacenter.boundary;

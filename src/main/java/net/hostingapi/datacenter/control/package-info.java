@@ -1,5 +1,6 @@
 /**
- * The rules of server actions, without HTTP: scheduling, reporting and cancelling, the iPXE scripts
- * and menus, machine addresses and the public request limit.
+ * The rules of the datacenter, without HTTP: registering machines to accounts, scheduling,
+ * reporting and cancelling server actions, the iPXE scripts and menus, machine addresses and the
+ * public request limit.
  */
 package net.hostingapi.datacenter.control;
