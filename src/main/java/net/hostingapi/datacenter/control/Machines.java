@@ -103,11 +103,8 @@ public class Machines {
             throw ApiException.notFound("Machine");
         }
         int cancelled = 0;
-        for (ServerAction action : em.createNamedQuery(ServerAction.OPEN_ON_MACHINE, ServerAction.class)
-                .setParameter("machine", machine)
-                .setParameter("open", ServerAction.State.OPEN)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultList()) {
+        for (ServerAction action : UnfinishedActions.find(
+                em, ServerAction.OPEN_ON_MACHINE, "machine", machine, LockModeType.PESSIMISTIC_WRITE)) {
             em.persist(action.cancelByOperator("Cancelled: the machine was removed from the inventory"));
             cancelled++;
         }
@@ -117,17 +114,11 @@ public class Machines {
     }
 
     private List<ServerAction> unfinishedBeforeTheInventory(String mac, List<String> ips) {
-        Set<ServerAction> found = new LinkedHashSet<>(em.createNamedQuery(ServerAction.OPEN_BY_MAC, ServerAction.class)
-                .setParameter("mac", mac)
-                .setParameter("open", ServerAction.State.OPEN)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultList());
+        Set<ServerAction> found = new LinkedHashSet<>(
+                UnfinishedActions.find(em, ServerAction.OPEN_BY_MAC, "mac", mac, LockModeType.PESSIMISTIC_WRITE));
         for (String ip : ips) {
-            found.addAll(em.createNamedQuery(ServerAction.OPEN_BY_ADDRESS, ServerAction.class)
-                    .setParameter("address", ip)
-                    .setParameter("open", ServerAction.State.OPEN)
-                    .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                    .getResultList());
+            found.addAll(UnfinishedActions.find(
+                    em, ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.PESSIMISTIC_WRITE));
         }
         return found.stream().filter(a -> !a.hasMachine()).toList();
     }

@@ -175,18 +175,17 @@ public class ServerActions {
         if (machineId == null && macAddress == null) {
             throw ApiException.invalid("mac_address", MessageCode.FIELD_REQUIRED, "give machine or mac_address");
         }
+        String mac = macAddress == null ? null : MachineAddress.mac(macAddress).orElseThrow();
         Machine machine = machineId != null
                 ? em.find(Machine.class, machineId)
                 : em.createNamedQuery(Machine.BY_MAC, Machine.class)
-                        .setParameter("mac", MachineAddress.mac(macAddress).orElseThrow())
+                        .setParameter("mac", mac)
                         .getResultStream()
                         .findFirst()
                         .orElse(null);
         if (machine == null
                 || !machine.belongsTo(caller.accountId())
-                || (macAddress != null
-                        && !machine.macAddress()
-                                .equals(MachineAddress.mac(macAddress).orElseThrow()))) {
+                || (mac != null && !machine.macAddress().equals(mac))) {
             throw ApiException.notFound("Machine");
         }
         return machine;
@@ -205,20 +204,11 @@ public class ServerActions {
                 .setParameter("addresses", List.of(ip))
                 .getResultStream()
                 .findFirst()
-                .flatMap(machine -> em.createNamedQuery(ServerAction.OPEN_ON_MACHINE, ServerAction.class)
-                        .setParameter("machine", machine)
-                        .setParameter("open", ServerAction.State.OPEN)
-                        .setLockMode(lock)
-                        .getResultStream()
-                        .findFirst());
+                .flatMap(machine -> open(ServerAction.OPEN_ON_MACHINE, "machine", machine, lock));
     }
 
-    private Optional<ServerAction> open(String query, String parameter, String value, LockModeType lock) {
-        return em.createNamedQuery(query, ServerAction.class)
-                .setParameter(parameter, value)
-                .setParameter("open", ServerAction.State.OPEN)
-                .setLockMode(lock)
-                .getResultStream()
+    private Optional<ServerAction> open(String query, String parameter, Object value, LockModeType lock) {
+        return UnfinishedActions.find(em, query, parameter, value, lock).stream()
                 .findFirst();
     }
 }
