@@ -1,6 +1,2 @@
-/**
- * The datacenter: the operator's inventory of machines, each an account's, on which that account
- * schedules what the machine does at its next network boot; the machine fetches its iPXE script
- * and menu and reports its progress through public endpoints.
- */
+/** The datacenter: each account's machines, with what each does at its next network boot. */
 package net.hostingapi.datacenter;

@@ -1,5 +1,5 @@
 /**
- * Domain handles: the contacts an account registers domains with, their field rules and country
- * list, and the verification of each handle's e-mail address by a single-use link sent by mail.
+ * Domain handles: the contacts an account registers domains with, each with a verified e-mail
+ * address.
  */
 package net.hostingapi.handles;

@@ -1,2 +1,2 @@
-/** The change history of zones: every committed change recorded, read back, and a zone put back to an earlier state. */
+/** The change history of zones: every committed change recorded, readable, restorable. */
 package net.hostingapi.history;

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail: a durable outbox, written in the transaction of the change that causes a mail and
- * delivered after commit with retries, by SMTP or as .eml files.
+ * Outgoing mail through a durable outbox, written with the change that causes a mail, delivered
+ * after commit.
  */
 package net.hostingapi.mail;

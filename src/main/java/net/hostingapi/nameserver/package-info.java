@@ -1,5 +1,5 @@
 /**
- * Publication: brings the nameserver (PowerDNS's API or zone files for BIND, NSD, Knot) to the
- * zones' stored state, through an outbox written with each change and drained after commit.
+ * Publication: the nameserver (PowerDNS's API, or zone files for BIND, NSD, Knot) brought to the
+ * zones' stored state through an outbox.
  */
 package net.hostingapi.nameserver;

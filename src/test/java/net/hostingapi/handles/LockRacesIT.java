@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.InitialContext;
 import javax.sql.DataSource;
 import net.hostingapi.mail.control.MailOutbox;
-import net.hostingapi.platform.control.DeadlockRetry;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;

@@ -2,7 +2,7 @@ package net.hostingapi.handles;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import net.hostingapi.platform.control.RetryOnDeadlock;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 
 /** Calls {@link LockProbe} as a resource calls its business method: outside a transaction, with the retry. */
 @ApplicationScoped

@@ -28,7 +28,7 @@ import java.util.zip.GZIPInputStream;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.ServiceTest;
-import net.hostingapi.zones.control.ZoneOperation;
+import net.hostingapi.zones.control.editing.ZoneOperation;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.test.api.ArquillianResource;

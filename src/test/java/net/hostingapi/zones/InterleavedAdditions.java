@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import net.hostingapi.zones.control.ZoneEditor;
+import net.hostingapi.zones.control.editing.ZoneEditor;
 
 /**
  * Puts two additions to one zone in the order busy cores give them now and then: the first

@@ -18,12 +18,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.boundary.ClientAddresses;
-import net.hostingapi.platform.boundary.RequestParameters;
-import net.hostingapi.platform.boundary.ServletRequests;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.Message;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.edge.boundary.ClientAddresses;
+import net.hostingapi.platform.edge.boundary.ServletRequests;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.parameters.boundary.RequestParameters;
 
 /**
  * The one place rights are checked at the HTTP edge, before the container's own

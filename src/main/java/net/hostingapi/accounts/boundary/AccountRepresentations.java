@@ -10,7 +10,7 @@ import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.json.control.JsonFields;
 
 /** How accounts, users, tokens, projects and rights look on the wire. */
 final class AccountRepresentations {

@@ -24,11 +24,11 @@ import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.boundary.BufferedRequest;
-import net.hostingapi.platform.boundary.ClientAddresses;
-import net.hostingapi.platform.boundary.RequestBodies;
-import net.hostingapi.platform.boundary.RequestCaller;
-import net.hostingapi.platform.boundary.RequestParameters;
+import net.hostingapi.platform.edge.boundary.ClientAddresses;
+import net.hostingapi.platform.edge.boundary.RequestBodies;
+import net.hostingapi.platform.logging.boundary.RequestCaller;
+import net.hostingapi.platform.parameters.boundary.BufferedRequest;
+import net.hostingapi.platform.parameters.boundary.RequestParameters;
 
 /**
  * Container-managed authentication (Jakarta Authentication, registered by

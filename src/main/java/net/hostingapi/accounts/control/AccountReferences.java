@@ -4,9 +4,9 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.FieldUpdate;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**
  * The one lookup of the users and projects a request names ({@code user}, {@code project_uuid}),

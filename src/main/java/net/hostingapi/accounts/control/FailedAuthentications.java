@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import net.hostingapi.platform.control.RateLimits;
+import net.hostingapi.platform.limits.control.RateLimits;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Set;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Violations;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.validation.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
 @Stateless

@@ -17,7 +17,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
-import net.hostingapi.platform.control.PooledConnections;
+import net.hostingapi.platform.database.control.PooledConnections;
 
 /** Resolves a token text into the caller it stands for; runs before anyone is authenticated. */
 @Stateless

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import net.hostingapi.accounts.entity.TokenPolicy;
-import net.hostingapi.platform.control.AddressRange;
-import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.Violations;
+import net.hostingapi.platform.addresses.entity.AddressRange;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.validation.control.Violations;
 
 /**
  * A token policy as a client sends it ({@code zones[]}, {@code names[]}, {@code types[]},

@@ -1,5 +1,5 @@
 /**
- * The rules of accounts, without HTTP: checking and issuing tokens, counting failed
- * authentications, the current caller, and managing users, projects, permissions and customers.
+ * The rules of accounts, without HTTP: tokens issued, checked, limited; users, projects,
+ * permissions, customers managed.
  */
 package net.hostingapi.accounts.control;

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import net.hostingapi.platform.control.AddressRange;
-import net.hostingapi.platform.control.IpLiteral;
+import net.hostingapi.platform.addresses.entity.AddressRange;
+import net.hostingapi.platform.addresses.entity.IpLiteral;
 
 /**
  * What a token may touch beyond its rights: the zones (none listed: all), the record names and

@@ -1,4 +1,2 @@
-/**
- * The persistent account, user, project and API token, and the rights a token can carry.
- */
+/** The persistent account with its users, projects, API tokens, rights. */
 package net.hostingapi.accounts.entity;

@@ -2,7 +2,7 @@ package net.hostingapi.datacenter.boundary;
 
 import jakarta.json.JsonObject;
 import net.hostingapi.datacenter.entity.Machine;
-import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.json.control.JsonFields;
 
 /** How a machine of the inventory looks on the wire. */
 final class MachineRepresentations {

@@ -3,7 +3,7 @@ package net.hostingapi.datacenter.boundary;
 import jakarta.json.JsonObject;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerActionReport;
-import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.json.control.JsonFields;
 
 /** How server actions look on the wire: in full to their account, reduced to the progress for the machine. */
 final class ServerActionRepresentations {

@@ -1,5 +1,5 @@
 /**
- * The HTTP side of the datacenter: the resources and representations of machines and server
- * actions, and the rate limit on the public endpoints machines call.
+ * The datacenter on the wire: machine resources, server action resources, the public boot
+ * endpoints with their rate limit.
  */
 package net.hostingapi.datacenter.boundary;

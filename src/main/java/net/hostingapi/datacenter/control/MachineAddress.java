@@ -3,10 +3,10 @@ package net.hostingapi.datacenter.control;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.IpLiteral;
-import net.hostingapi.platform.control.Message;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.addresses.entity.IpLiteral;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.envelope.control.MessageCode;
 
 /**
  * How a machine names itself to the public endpoints: a MAC address ({@code aa:bb:cc:dd:ee:ff},

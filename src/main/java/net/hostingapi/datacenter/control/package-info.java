@@ -1,6 +1,5 @@
 /**
- * The rules of the datacenter, without HTTP: registering machines to accounts, scheduling,
- * reporting and cancelling server actions, the iPXE scripts and menus, machine addresses and the
- * public request limit.
+ * The rules of the datacenter, without HTTP: the machine inventory, server actions, the iPXE
+ * scripts machines fetch.
  */
 package net.hostingapi.datacenter.control;

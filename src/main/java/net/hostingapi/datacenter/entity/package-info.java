@@ -1,5 +1,5 @@
 /**
- * The persistent machine of the inventory and the server action on it, with the state machine
- * that refuses what contract section 7 does not allow, and the history of its reports.
+ * The persistent machine with the server actions on it, whose state machine refuses what api.md
+ * does not allow.
  */
 package net.hostingapi.datacenter.entity;

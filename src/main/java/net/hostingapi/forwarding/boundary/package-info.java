@@ -1,2 +1,2 @@
-/** The servlet filter that answers forwarded hosts with a redirect or a frame. */
+/** The servlet filter that answers a forwarded host with its redirect or frame. */
 package net.hostingapi.forwarding.boundary;

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import net.hostingapi.zones.control.ZoneNames;
+import net.hostingapi.zones.control.names.ZoneNames;
 import net.hostingapi.zones.entity.RecordType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

@@ -1,2 +1,2 @@
-/** Which host forwards where, found in the zones and cached until a zone changes. */
+/** Which host forwards where, found in the zones, cached until a zone changes. */
 package net.hostingapi.forwarding.control;

@@ -8,10 +8,10 @@ import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleStatistics;
 import net.hostingapi.handles.entity.Handle;
 import net.hostingapi.handles.entity.Verification;
-import net.hostingapi.platform.boundary.Reply;
-import net.hostingapi.platform.control.JsonFields;
-import net.hostingapi.platform.control.Message;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.envelope.boundary.Reply;
+import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.json.control.JsonFields;
 
 /** How handles, countries and handle statistics look on the wire (contract section 5). */
 final class HandleRepresentations {

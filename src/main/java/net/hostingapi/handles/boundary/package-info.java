@@ -1,5 +1,2 @@
-/**
- * The HTTP side of handles: their resources, the verification link's endpoint and the handles'
- * representations.
- */
+/** Handles on the wire: their resources, representations, the verification link's endpoint. */
 package net.hostingapi.handles.boundary;

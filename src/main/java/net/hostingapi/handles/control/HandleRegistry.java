@@ -28,9 +28,9 @@ import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.handles.entity.VerificationMail;
 import net.hostingapi.handles.entity.VerificationState;
 import net.hostingapi.mail.control.MailOutbox;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.FieldUpdate;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**
  * The handles of the caller's account, and the verification of their e-mail addresses. A new

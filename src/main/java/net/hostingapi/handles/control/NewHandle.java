@@ -9,10 +9,10 @@ import net.hostingapi.accounts.control.KnownProject;
 import net.hostingapi.accounts.control.KnownUser;
 import net.hostingapi.handles.entity.HandleType;
 import net.hostingapi.handles.entity.Sex;
-import net.hostingapi.platform.control.Characters;
-import net.hostingapi.platform.control.EmailAddress;
-import net.hostingapi.platform.control.FieldUpdate;
-import net.hostingapi.platform.control.Param;
+import net.hostingapi.platform.parameters.control.FieldUpdate;
+import net.hostingapi.platform.parameters.control.Param;
+import net.hostingapi.platform.validation.control.Characters;
+import net.hostingapi.platform.validation.control.EmailAddress;
 
 /** The parameters of Create handle, with the specification's field rules. */
 @OrganisationForOrg

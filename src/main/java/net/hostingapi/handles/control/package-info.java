@@ -1,5 +1,2 @@
-/**
- * The rules of handles, without HTTP: field and country checks, creating and changing handles,
- * their identifiers and statistics, and the verification mail and its resend limit.
- */
+/** The rules of handles, without HTTP: field rules, countries, changes, the verification mail. */
 package net.hostingapi.handles.control;

@@ -1,5 +1,2 @@
-/**
- * The persistent handle and its types, and the verification of its e-mail address with the mails
- * sent for it.
- */
+/** The persistent handle with the verification of its e-mail address. */
 package net.hostingapi.handles.entity;

@@ -17,12 +17,12 @@ import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.history.control.HistoryJson;
 import net.hostingapi.history.control.ZoneHistory;
 import net.hostingapi.history.entity.ZoneChangeEntry;
-import net.hostingapi.platform.boundary.Answers;
-import net.hostingapi.platform.boundary.Binds;
-import net.hostingapi.platform.boundary.Reply;
-import net.hostingapi.platform.boundary.RequestBinder;
-import net.hostingapi.platform.control.JsonFields;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.envelope.boundary.Reply;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.openapi.boundary.Answers;
+import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.parameters.boundary.RequestBinder;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 

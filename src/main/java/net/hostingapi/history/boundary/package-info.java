@@ -1,2 +1,2 @@
-/** The history and restore operations under {@code dns/zones}. */
+/** The history operations under {@code dns/zones}: listing changes, restoring a zone. */
 package net.hostingapi.history.boundary;

@@ -10,8 +10,8 @@ import java.time.ZoneOffset;
 import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.history.entity.ZoneChangeEntry;
-import net.hostingapi.platform.control.RowInserts;
-import net.hostingapi.zones.control.ZoneEdited;
+import net.hostingapi.platform.database.control.RowInserts;
+import net.hostingapi.zones.control.editing.ZoneEdited;
 
 /**
  * Writes an entry for every zone change, synchronously and in the change's own transaction: a

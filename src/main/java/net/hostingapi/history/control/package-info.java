@@ -1,2 +1,5 @@
-/** Recording changes in their transaction, reading them, restoring a zone, pruning old entries. */
+/**
+ * The rules of the history, without HTTP: each change recorded in its own transaction, read back,
+ * restored, pruned.
+ */
 package net.hostingapi.history.control;

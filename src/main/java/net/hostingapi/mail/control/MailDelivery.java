@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.mail.entity.OutgoingMail;
-import net.hostingapi.platform.control.SchemaMigration;
+import net.hostingapi.platform.database.control.SchemaMigration;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**

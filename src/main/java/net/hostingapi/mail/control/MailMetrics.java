@@ -6,7 +6,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import javax.sql.DataSource;
-import net.hostingapi.platform.control.DatabaseGauges;
+import net.hostingapi.platform.database.control.DatabaseGauges;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 

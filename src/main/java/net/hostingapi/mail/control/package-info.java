@@ -1,5 +1,5 @@
 /**
- * The outbox's rules: queueing a mail with the change that causes it, delivering it after commit
- * with backoff, and sending it by SMTP or writing it as an .eml file.
+ * The outbox's work: a mail queued with its change, delivered after commit with backoff, by SMTP
+ * or as an .eml file.
  */
 package net.hostingapi.mail.control;

@@ -1,2 +1,2 @@
-/** The nameserver's part of {@code /health}: whether it answers and how much waits to be published. */
+/** The nameserver's part of {@code /health}: whether it answers, how much waits to be published. */
 package net.hostingapi.nameserver.boundary;

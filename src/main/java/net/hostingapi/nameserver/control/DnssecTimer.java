@@ -14,7 +14,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import net.hostingapi.platform.control.SchemaMigration;
+import net.hostingapi.platform.database.control.SchemaMigration;
 import net.hostingapi.zones.control.ZonesChanged;
 
 /**

@@ -24,10 +24,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import net.hostingapi.platform.control.JsonFields;
-import net.hostingapi.zones.control.RecordNames;
-import net.hostingapi.zones.control.ZoneFile;
+import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.zones.control.ZoneSettings;
+import net.hostingapi.zones.control.masterfile.ZoneFile;
+import net.hostingapi.zones.control.names.RecordNames;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -70,7 +70,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
     ZoneSettings settings;
 
     @Inject
-    net.hostingapi.zones.control.DnssecSettings dnssec;
+    net.hostingapi.zones.control.dnssec.DnssecSettings dnssec;
 
     @Override
     public void publish(Zone zone, String origin, Signing signing) {

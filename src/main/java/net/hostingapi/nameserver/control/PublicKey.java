@@ -4,7 +4,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Locale;
-import net.hostingapi.platform.control.JsonFields;
+import net.hostingapi.platform.json.control.JsonFields;
 
 /**
  * A public key the nameserver serves for a zone, in presentation form, with the DS records of it

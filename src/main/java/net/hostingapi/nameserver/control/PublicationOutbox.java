@@ -5,7 +5,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import net.hostingapi.nameserver.entity.PendingPublication;
-import net.hostingapi.platform.control.RowInserts;
+import net.hostingapi.platform.database.control.RowInserts;
 import net.hostingapi.zones.control.ZonesChanged;
 
 /**

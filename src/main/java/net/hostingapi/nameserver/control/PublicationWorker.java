@@ -35,8 +35,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import net.hostingapi.nameserver.entity.PendingPublication;
-import net.hostingapi.platform.control.PooledConnections;
-import net.hostingapi.platform.control.SchemaMigration;
+import net.hostingapi.platform.database.control.PooledConnections;
+import net.hostingapi.platform.database.control.SchemaMigration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 

@@ -1,2 +1,5 @@
-/** The outbox, its worker and the publishers that write zones to PowerDNS or to zone files, one name at a time. */
+/**
+ * The publication outbox's worker with the publishers that write a zone to PowerDNS or to zone
+ * files.
+ */
 package net.hostingapi.nameserver.control;

@@ -1,2 +1,5 @@
-/** The security headers of the panel's pages and the home page at {@code /} that links to it. */
+/**
+ * What the server adds to the panel's static files: security headers, compression, the home page
+ * at {@code /}.
+ */
 package net.hostingapi.panel.boundary;

@@ -11,12 +11,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.boundary.Answers;
-import net.hostingapi.platform.boundary.Binds;
-import net.hostingapi.platform.boundary.Reply;
-import net.hostingapi.platform.boundary.RequestBinder;
-import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.zones.control.ZoneSigning;
+import net.hostingapi.platform.envelope.boundary.Reply;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.openapi.boundary.Answers;
+import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.parameters.boundary.RequestBinder;
+import net.hostingapi.zones.control.dnssec.ZoneSigning;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 

@@ -1,2 +1,2 @@
-/** The HTTP side of zones: their resource and representations. */
+/** Zones on the wire: their resources, representations, rendered answers. */
 package net.hostingapi.zones.boundary;

@@ -6,8 +6,8 @@ import java.util.Collection;
 import java.util.List;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.TokenPolicy;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.MessageCode;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.ZoneRecord;
 
@@ -32,14 +32,14 @@ public class ZoneAccess {
         return policy().zones();
     }
 
-    void requireZone(String zoneName) {
+    public void requireZone(String zoneName) {
         if (!policy().allowsZone(zoneName)) {
             throw ApiException.notFound("Zone");
         }
     }
 
     /** A new zone's name must be one of the token's zones (a 404 would make no sense for a zone yet to be). */
-    void requireCreatable(String zoneName) {
+    public void requireCreatable(String zoneName) {
         TokenPolicy policy = policy();
         if (!policy.allowsZone(zoneName)) {
             throw ApiException.forbidden(
@@ -52,7 +52,7 @@ public class ZoneAccess {
      * Creating or deleting a zone, changing its settings or domains: a token limited to some
      * records manages those records only.
      */
-    void requireWholeZone(String what) {
+    public void requireWholeZone(String what) {
         TokenPolicy policy = policy();
         if (policy.limitsRecords()) {
             throw ApiException.forbidden(
@@ -61,13 +61,13 @@ public class ZoneAccess {
         }
     }
 
-    void requireDrafts(Collection<RecordDraft> drafts) {
+    public void requireDrafts(Collection<RecordDraft> drafts) {
         for (RecordDraft draft : drafts) {
             requireRecord(draft.name(), draft.type().name());
         }
     }
 
-    void requireRecords(Collection<ZoneRecord> records) {
+    public void requireRecords(Collection<ZoneRecord> records) {
         for (ZoneRecord record : records) {
             requireRecord(record.name(), record.type().name());
         }

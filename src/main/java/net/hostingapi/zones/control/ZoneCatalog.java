@@ -29,9 +29,13 @@ import java.util.function.Predicate;
 import javax.sql.DataSource;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.control.ApiException;
-import net.hostingapi.platform.control.MessageCode;
-import net.hostingapi.platform.control.PooledConnections;
+import net.hostingapi.platform.database.control.PooledConnections;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.zones.control.claims.NameClaims;
+import net.hostingapi.zones.control.editing.ZoneRecordCounts;
+import net.hostingapi.zones.control.masterfile.ZoneFile;
+import net.hostingapi.zones.control.names.ZoneNames;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 
@@ -401,7 +405,7 @@ public class ZoneCatalog {
      * The account's zone of that name (any spelling a client may send: upper case, trailing dot,
      * Unicode). Another account's zone, and a name that cannot be a zone, are 404 alike.
      */
-    static Zone find(EntityManager em, String zone, long accountId) {
+    public static Zone find(EntityManager em, String zone, long accountId) {
         return read(em, zone, accountId).orElseThrow(() -> ApiException.notFound("Zone"));
     }
 
@@ -423,7 +427,7 @@ public class ZoneCatalog {
      * of a few hundred records, JFR). The lock comes first in the transaction, so the reads after
      * it see every change committed before it.
      */
-    static Zone locked(EntityManager em, String zone, long accountId) {
+    public static Zone locked(EntityManager em, String zone, long accountId) {
         List<?> ids = em.createNativeQuery("SELECT id FROM zones WHERE name = ? AND account_id = ? FOR UPDATE")
                 .setParameter(1, normalized(zone))
                 .setParameter(2, accountId)
@@ -439,7 +443,7 @@ public class ZoneCatalog {
      * its DNSSEC, whether a record would sit at or below another account's name and whether any of
      * the added names already has records in the zone.
      */
-    record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames, boolean namesPresent) {}
+    public record LockedZone(Zone zone, long records, ZoneDnssec dnssec, boolean foreignNames, boolean namesPresent) {}
 
     /**
      * {@link #locked} for an addition, in one statement instead of seven: the zone's row locked and
@@ -452,7 +456,7 @@ public class ZoneCatalog {
      * once the row lock is held, so they see every change committed before it. The records are
      * not counted (-1) when the zone is in the state of {@code remembered} or a later one.
      */
-    static LockedZone lockedForAddition(
+    public static LockedZone lockedForAddition(
             EntityManager em,
             String zone,
             long accountId,
@@ -511,7 +515,7 @@ public class ZoneCatalog {
     }
 
     /** The zone's name as stored; a name that cannot be a zone's is none the caller has (404). */
-    static String normalizedName(String zone) {
+    public static String normalizedName(String zone) {
         return normalized(zone);
     }
 

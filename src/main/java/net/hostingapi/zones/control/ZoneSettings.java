@@ -9,10 +9,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ZoneSettings {
 
-    static final int DEFAULT_REFRESH = 43200;
-    static final int DEFAULT_RETRY = 7200;
-    static final int DEFAULT_EXPIRE = 1209600;
-    static final int DEFAULT_TTL = 300;
+    public static final int DEFAULT_REFRESH = 43200;
+    public static final int DEFAULT_RETRY = 7200;
+    public static final int DEFAULT_EXPIRE = 1209600;
+    public static final int DEFAULT_TTL = 300;
 
     @Inject
     @ConfigProperty(name = "DNS_NS_FIRST", defaultValue = "ns1.hostingapi.test")

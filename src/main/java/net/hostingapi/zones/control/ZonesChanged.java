@@ -3,6 +3,7 @@ package net.hostingapi.zones.control;
 import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
+import net.hostingapi.zones.control.masterfile.ZoneFile;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The rules of zones, without HTTP: names and record data, creating and editing zones, claimed
- * names, and the events that announce committed changes and refresh requests.
+ * The rules of zones, without HTTP: reading zones, the token policy on them, zone settings, the
+ * events that announce a change.
  */
 package net.hostingapi.zones.control;

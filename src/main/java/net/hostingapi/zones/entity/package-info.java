@@ -1,5 +1,2 @@
-/**
- * The persistent zone, its records and record types, assigned domains, SOA settings and pending
- * publications.
- */
+/** The persistent zone with its records, record types, assigned domains, DNSSEC settings. */
 package net.hostingapi.zones.entity;

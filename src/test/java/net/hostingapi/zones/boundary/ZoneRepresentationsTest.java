@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.reflect.Field;
 import java.util.List;
 import net.hostingapi.accounts.entity.Account;
-import net.hostingapi.platform.control.JsonText;
+import net.hostingapi.platform.json.control.JsonText;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;

@@ -1,4 +1,0 @@
-package net.hostingapi.platform.control;
-
-/** Bound by operations that take no parameters, so that any parameter sent is reported as unknown. */
-public record NoParameters() {}

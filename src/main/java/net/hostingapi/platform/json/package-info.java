@@ -1,0 +1,2 @@
+/** JSON for answers that are large or answered often. */
+package net.hostingapi.platform.json;

@@ -1,0 +1,2 @@
+/** Sliding-window rate limits kept in the database. */
+package net.hostingapi.platform.limits.control;

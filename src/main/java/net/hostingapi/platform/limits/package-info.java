@@ -1,0 +1,2 @@
+/** Rate limits that every instance on one database counts together. */
+package net.hostingapi.platform.limits;

@@ -1,0 +1,2 @@
+/** Field rules every area shares. */
+package net.hostingapi.platform.validation;

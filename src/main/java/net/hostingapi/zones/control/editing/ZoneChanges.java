@@ -1,0 +1,38 @@
+package net.hostingapi.zones.control.editing;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import net.hostingapi.accounts.control.KnownProject;
+import net.hostingapi.accounts.control.KnownUser;
+import net.hostingapi.platform.parameters.control.FieldUpdate;
+import net.hostingapi.platform.parameters.control.Param;
+import net.hostingapi.zones.control.names.HostmasterMailbox;
+import net.hostingapi.zones.control.records.RecordInput;
+
+/** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
+public record ZoneChanges(
+        @NotBlank String zone,
+        @HostmasterMailbox String hostmaster,
+        @Min(3600) @Max(31556926) Integer refresh,
+        @Min(3600) @Max(31556926) Integer expire,
+        @Min(600) @Max(31556926) Integer retry,
+        @Min(60) @Max(604800) Integer ttl,
+        List<@Valid @NotNull RecordInput> records,
+        @KnownUser String user,
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
+
+    /** Anything but records: the SOA settings, the user or the project. */
+    public boolean changesSettings() {
+        return hostmaster != null
+                || refresh != null
+                || expire != null
+                || retry != null
+                || ttl != null
+                || user != null
+                || projectUuid.isGiven();
+    }
+}

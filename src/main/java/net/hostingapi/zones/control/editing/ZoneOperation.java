@@ -1,0 +1,24 @@
+package net.hostingapi.zones.control.editing;
+
+/** The API operation a zone change came from, as the change history names it. */
+public enum ZoneOperation {
+    CREATE("create"),
+    UPDATE("update"),
+    DELETE("delete"),
+    RECORDS_ADD("records/add"),
+    RECORDS_DELETE("records/delete"),
+    ASSIGN_DOMAIN("assignDomain"),
+    DISSOCIATE_DOMAIN("dissociateDomain"),
+    IMPORT("import"),
+    RESTORE("restore");
+
+    private final String wireName;
+
+    ZoneOperation(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+}

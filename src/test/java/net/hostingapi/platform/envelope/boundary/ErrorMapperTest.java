@@ -1,0 +1,90 @@
+package net.hostingapi.platform.envelope.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.ejb.EJBException;
+import jakarta.persistence.PersistenceException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.MessageCode;
+import org.junit.jupiter.api.Test;
+
+class ErrorMapperTest {
+
+    @Test
+    void theDriverFailingOnACutConnectionIsTheDatabaseUnavailable() {
+        ArrayIndexOutOfBoundsException truncated =
+                new ArrayIndexOutOfBoundsException("Index 0 out of bounds for length 0");
+        truncated.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.mariadb.jdbc.client.result.Result", "readNext", "Result.java", 203),
+            new StackTraceElement("org.mariadb.jdbc.client.result.CompleteResult", "<init>", "CompleteResult.java", 100)
+        });
+
+        ApiException answer = ErrorMapper.classify(new PersistenceException(truncated), request());
+
+        assertEquals(503, answer.status());
+        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+    }
+
+    @Test
+    void theSameExceptionOutOfOurOwnCodeIsAnInternalError() {
+        ArrayIndexOutOfBoundsException ours = new ArrayIndexOutOfBoundsException("Index 0 out of bounds for length 0");
+        ours.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("net.hostingapi.zones.entity.Zone", "records", "Zone.java", 304)
+        });
+
+        ApiException answer = ErrorMapper.classify(ours, request());
+
+        assertEquals(500, answer.status());
+        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+    }
+
+    @Test
+    void aPooledHandleEmptiedOfItsConnectionIsTheDatabaseUnavailable() {
+        NullPointerException emptied = new NullPointerException(
+                "Cannot invoke \"java.sql.Connection.prepareStatement(String)\" because \"this.con\" is null");
+        emptied.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement(
+                    "com.sun.gjc.spi.base.ConnectionHolder", "prepareStatement", "ConnectionHolder.java", 536)
+        });
+
+        ApiException answer = ErrorMapper.classify(new EJBException(emptied), request());
+
+        assertEquals(503, answer.status());
+        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+    }
+
+    @Test
+    void aNullPointerOutOfOurOwnCodeIsAnInternalError() {
+        NullPointerException ours = new NullPointerException("a bug of ours");
+        ours.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("net.hostingapi.zones.control.ZoneCatalog", "state", "ZoneCatalog.java", 274)
+        });
+
+        ApiException answer = ErrorMapper.classify(new EJBException(ours), request());
+
+        assertEquals(500, answer.status());
+        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+    }
+
+    private static HttpServletRequest request() {
+        Map<String, Object> attributes = new HashMap<>();
+        return (HttpServletRequest) Proxy.newProxyInstance(
+                ErrorMapperTest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "getAttribute":
+                            return attributes.get((String) args[0]);
+                        case "setAttribute":
+                            attributes.put((String) args[0], args[1]);
+                            return null;
+                        default:
+                            return null;
+                    }
+                });
+    }
+}
