@@ -16,13 +16,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.edge.boundary.ClientAddresses;
 import net.hostingapi.platform.edge.boundary.ServletRequests;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.boundary.RequestParameters;
 
 /**
@@ -60,18 +61,18 @@ public class AccessFilter implements ContainerRequestFilter {
             case NONE ->
                 throw new ApiException(
                         401,
-                        List.of(Message.of(MessageCode.AUTHENTICATION_REQUIRED)),
+                        List.of(Message.of(CommonMessages.AUTHENTICATION_REQUIRED)),
                         Map.of("WWW-Authenticate", "Bearer"));
             case INVALID -> {
                 // Past the limit a failure is 429 rather than 401; a hit would still be 200, but
                 // with 256-bit tokens a hit is not what a limit has to prevent (README, Accounts).
                 long wait = failures.fail(clients.of(request));
                 if (wait > 0) {
-                    throw ApiException.tooManyRequests(MessageCode.TOO_MANY_FAILED_AUTHENTICATIONS, wait);
+                    throw ApiException.tooManyRequests(AccountMessages.TOO_MANY_FAILED_AUTHENTICATIONS, wait);
                 }
                 throw new ApiException(
                         401,
-                        List.of(Message.of(MessageCode.TOKEN_INVALID)),
+                        List.of(Message.of(AccountMessages.TOKEN_INVALID)),
                         Map.of("WWW-Authenticate", "Bearer error=\"invalid_token\""));
             }
             case UNAVAILABLE ->
@@ -85,7 +86,7 @@ public class AccessFilter implements ContainerRequestFilter {
             return;
         }
         String names = Arrays.stream(roles).collect(Collectors.joining(" or "));
-        throw new ApiException(403, MessageCode.RIGHT_MISSING, "The API token lacks the right " + names);
+        throw new ApiException(403, CommonMessages.RIGHT_MISSING, "The API token lacks the right " + names);
     }
 
     private static boolean isPublic(Method method) {

@@ -8,10 +8,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -42,7 +42,7 @@ public class CustomersResource {
         UsersResource.NewUser input = parameters.bind(UsersResource.NewUser.class);
         CustomerOnboarding.Onboarded onboarded = customers.create(input.username(), input.email());
         return Reply.created(
-                MessageCode.CREATED,
+                AccountMessages.CREATED,
                 JsonFields.object()
                         .put("customer", AccountRepresentations.account(onboarded.account(), onboarded.owner()))
                         .put("token", AccountRepresentations.issuedToken(onboarded.token()))

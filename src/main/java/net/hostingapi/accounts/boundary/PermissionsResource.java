@@ -12,10 +12,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Arrays;
 import java.util.List;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -48,7 +49,7 @@ public class PermissionsResource {
     public Reply catalogue() {
         parameters.bind(NoParameters.class);
         return Reply.ok(
-                MessageCode.OK,
+                CommonMessages.OK,
                 "permissions",
                 JsonFields.array(Arrays.asList(Right.values()), AccountRepresentations::permission));
     }
@@ -63,7 +64,7 @@ public class PermissionsResource {
         parameters.bind(NoParameters.class);
         PermissionRegistry.Assignment assignment = permissions.assigned();
         return Reply.ok(
-                MessageCode.OK,
+                CommonMessages.OK,
                 JsonFields.object()
                         .put("user", assignment.username())
                         .put("permissions", JsonFields.array(assignment.rights(), AccountRepresentations::permission))
@@ -79,7 +80,7 @@ public class PermissionsResource {
     public Reply update() {
         PermissionUpdate input = parameters.bind(PermissionUpdate.class);
         return Reply.ok(
-                MessageCode.UPDATED,
+                AccountMessages.UPDATED,
                 "user",
                 AccountRepresentations.user(permissions.update(input.user(), input.permissions())));
     }

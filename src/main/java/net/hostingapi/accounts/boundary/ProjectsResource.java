@@ -12,10 +12,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.ProjectRegistry;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -50,7 +51,8 @@ public class ProjectsResource {
     @Answers(data = "projects", schema = "Project", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "projects", JsonFields.array(projects.list(), AccountRepresentations::project));
+        return Reply.ok(
+                CommonMessages.OK, "projects", JsonFields.array(projects.list(), AccountRepresentations::project));
     }
 
     @POST
@@ -62,7 +64,7 @@ public class ProjectsResource {
     public Reply create() {
         NewProject input = parameters.bind(NewProject.class);
         return Reply.created(
-                MessageCode.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
+                AccountMessages.CREATED, "project", AccountRepresentations.project(projects.create(input.name())));
     }
 
     @GET
@@ -73,7 +75,8 @@ public class ProjectsResource {
     @Answers(data = "project", schema = "Project")
     public Reply show() {
         ProjectRef input = parameters.bind(ProjectRef.class);
-        return Reply.ok(MessageCode.OK, "project", AccountRepresentations.project(projects.show(input.projectUuid())));
+        return Reply.ok(
+                CommonMessages.OK, "project", AccountRepresentations.project(projects.show(input.projectUuid())));
     }
 
     @DELETE
@@ -85,6 +88,8 @@ public class ProjectsResource {
     public Reply delete() {
         ProjectRef input = parameters.bind(ProjectRef.class);
         return Reply.ok(
-                MessageCode.DELETED, "project", AccountRepresentations.project(projects.delete(input.projectUuid())));
+                AccountMessages.DELETED,
+                "project",
+                AccountRepresentations.project(projects.delete(input.projectUuid())));
     }
 }

@@ -14,11 +14,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDateTime;
 import java.util.List;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.accounts.control.TokenPolicyInput;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -73,7 +74,7 @@ public class TokensResource {
     public Reply create() {
         NewToken input = parameters.bind(NewToken.class);
         return Reply.created(
-                MessageCode.CREATED,
+                AccountMessages.CREATED,
                 "token",
                 AccountRepresentations.issuedToken(tokens.issue(
                         input.user(),
@@ -91,7 +92,7 @@ public class TokensResource {
     @Answers(data = "tokens", schema = "Token", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "tokens", JsonFields.array(tokens.list(), AccountRepresentations::token));
+        return Reply.ok(CommonMessages.OK, "tokens", JsonFields.array(tokens.list(), AccountRepresentations::token));
     }
 
     /** {@code id}: the token's id, or its text (clients call both); see {@link TokenIssuer#show(String)}. */
@@ -103,7 +104,7 @@ public class TokensResource {
     @Answers(data = "token", schema = "Token")
     public Reply show(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "token", AccountRepresentations.token(tokens.show(id)));
+        return Reply.ok(CommonMessages.OK, "token", AccountRepresentations.token(tokens.show(id)));
     }
 
     @PUT
@@ -118,7 +119,7 @@ public class TokensResource {
     public Reply update(@PathParam("id") String id) {
         PolicyChanges input = parameters.bind(PolicyChanges.class);
         return Reply.ok(
-                MessageCode.UPDATED,
+                AccountMessages.UPDATED,
                 "token",
                 AccountRepresentations.token(tokens.restrict(
                         id, input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays())));
@@ -132,6 +133,6 @@ public class TokensResource {
     @Answers(data = "token", schema = "Token")
     public Reply deactivate(@PathParam("id") String id) {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.DEACTIVATED, "token", AccountRepresentations.token(tokens.deactivate(id)));
+        return Reply.ok(AccountMessages.DEACTIVATED, "token", AccountRepresentations.token(tokens.deactivate(id)));
     }
 }

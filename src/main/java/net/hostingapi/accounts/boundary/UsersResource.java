@@ -12,10 +12,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.UserDirectory;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -54,7 +55,7 @@ public class UsersResource {
     @Answers(data = "users", schema = "User", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "users", JsonFields.array(users.list(), AccountRepresentations::user));
+        return Reply.ok(CommonMessages.OK, "users", JsonFields.array(users.list(), AccountRepresentations::user));
     }
 
     @POST
@@ -66,7 +67,7 @@ public class UsersResource {
     public Reply create() {
         NewUser input = parameters.bind(NewUser.class);
         return Reply.created(
-                MessageCode.CREATED,
+                AccountMessages.CREATED,
                 "user",
                 AccountRepresentations.user(users.create(input.username(), input.email())));
     }
@@ -79,6 +80,6 @@ public class UsersResource {
     @Answers(data = "user", schema = "User")
     public Reply show(@PathParam("username") String username) {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "user", AccountRepresentations.user(users.show(username)));
+        return Reply.ok(CommonMessages.OK, "user", AccountRepresentations.user(users.show(username)));
     }
 }

@@ -5,7 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**
@@ -31,12 +31,12 @@ public class AccountReferences {
         return username == null
                 ? null
                 : users.find(username)
-                        .orElseThrow(() -> ApiException.invalid(field, MessageCode.FIELD_INVALID, NO_SUCH_USER));
+                        .orElseThrow(() -> ApiException.invalid(field, CommonMessages.FIELD_INVALID, NO_SUCH_USER));
     }
 
     /** The project named in {@code field}: absent, cleared, or set to a project of the account. */
     public FieldUpdate<Project> project(String field, FieldUpdate<String> uuid) {
         return uuid.map(given -> projects.find(given)
-                .orElseThrow(() -> ApiException.invalid(field, MessageCode.FIELD_INVALID, NO_SUCH_PROJECT)));
+                .orElseThrow(() -> ApiException.invalid(field, CommonMessages.FIELD_INVALID, NO_SUCH_PROJECT)));
     }
 }

@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * The authenticated caller of the current request, as the container knows it. Services ask it
@@ -20,7 +20,7 @@ public class CurrentCaller {
     public ApiPrincipal principal() {
         return securityContext.getPrincipalsByType(ApiPrincipal.class).stream()
                 .findFirst()
-                .orElseThrow(() -> new ApiException(401, MessageCode.AUTHENTICATION_REQUIRED));
+                .orElseThrow(() -> new ApiException(401, CommonMessages.AUTHENTICATION_REQUIRED));
     }
 
     public long accountId() {

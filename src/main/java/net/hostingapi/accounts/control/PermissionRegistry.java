@@ -16,7 +16,7 @@ import java.util.Set;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.validation.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
@@ -81,7 +81,10 @@ public class PermissionRegistry {
         for (int i = 0; i < permissions.size(); i++) {
             Right right = permissions.get(i);
             if (!own.contains(right) || !user.account().grantableRights().contains(right)) {
-                violations.at("permissions").at(i).add(MessageCode.FIELD_NOT_ALLOWED, right + " is not yours to grant");
+                violations
+                        .at("permissions")
+                        .at(i)
+                        .add(CommonMessages.FIELD_NOT_ALLOWED, right + " is not yours to grant");
             } else {
                 granted.add(right);
             }

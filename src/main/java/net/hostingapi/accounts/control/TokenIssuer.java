@@ -16,7 +16,7 @@ import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.validation.control.Violations;
 
@@ -51,7 +51,7 @@ public class TokenIssuer {
                 ? em.find(ApiUser.class, caller.principal().userId())
                 : references.user("user", username);
         if (validUntil != null && !validUntil.isAfter(LocalDateTime.now(ZoneOffset.UTC))) {
-            throw ApiException.invalid("valid_until", MessageCode.FIELD_INVALID, "must lie in the future");
+            throw ApiException.invalid("valid_until", CommonMessages.FIELD_INVALID, "must lie in the future");
         }
         Set<Right> own = caller.principal().rights();
         Set<Right> rights = EnumSet.noneOf(Right.class);
@@ -65,12 +65,14 @@ public class TokenIssuer {
                     violations
                             .at("rights")
                             .at(i)
-                            .add(MessageCode.FIELD_NOT_ALLOWED, right + " is not among your own rights");
+                            .add(CommonMessages.FIELD_NOT_ALLOWED, right + " is not among your own rights");
                 } else if (!user.holds(right)) {
                     violations
                             .at("rights")
                             .at(i)
-                            .add(MessageCode.FIELD_NOT_ALLOWED, "user " + user.username() + " does not hold " + right);
+                            .add(
+                                    CommonMessages.FIELD_NOT_ALLOWED,
+                                    "user " + user.username() + " does not hold " + right);
                 } else {
                     rights.add(right);
                 }
@@ -162,7 +164,7 @@ public class TokenIssuer {
         List<String> widened = caller.principal().policy().widenedBy(policy);
         if (!widened.isEmpty()) {
             throw ApiException.forbidden(
-                    MessageCode.TOKEN_POLICY_DENIED,
+                    AccountMessages.TOKEN_POLICY_DENIED,
                     "The new policy allows more than your token's own in " + widened + " (yours: "
                             + caller.principal().policy().describe() + ")");
         }

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.addresses.entity.AddressRange;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.validation.control.Violations;
 
 /**
@@ -31,7 +31,7 @@ public record TokenPolicyInput(
         List<String> recordTypes = items(types, violations.at("types"), TokenPolicyInput::recordType);
         List<String> ranges = items(subnets, violations.at("subnets"), TokenPolicyInput::subnet);
         if (maxUnusedDays != null && (maxUnusedDays < 1 || maxUnusedDays > 3650)) {
-            violations.at("max_unused_days").add(MessageCode.FIELD_INVALID, "must be between 1 and 3650");
+            violations.at("max_unused_days").add(CommonMessages.FIELD_INVALID, "must be between 1 and 3650");
         }
         return new TokenPolicy(zoneNames, namePatterns, recordTypes, ranges, maxUnusedDays);
     }
@@ -46,7 +46,7 @@ public record TokenPolicyInput(
             return List.of();
         }
         if (given.size() > MAX_ITEMS) {
-            violations.add(MessageCode.FIELD_INVALID, "at most " + MAX_ITEMS + " entries");
+            violations.add(CommonMessages.FIELD_INVALID, "at most " + MAX_ITEMS + " entries");
             return List.of();
         }
         LinkedHashSet<String> parsed = new LinkedHashSet<>();
@@ -54,7 +54,7 @@ public record TokenPolicyInput(
             String text = given.get(i);
             Optional<String> value = text == null || text.isBlank() ? Optional.empty() : item.parse(text.trim());
             if (value.isEmpty()) {
-                violations.at(i).add(MessageCode.FIELD_INVALID, "not a valid entry: " + describe(text));
+                violations.at(i).add(CommonMessages.FIELD_INVALID, "not a valid entry: " + describe(text));
             } else {
                 parsed.add(value.get());
             }

@@ -12,7 +12,7 @@ import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /** The users of the caller's account. */
 @Stateless
@@ -62,7 +62,7 @@ public class UserDirectory {
                 .setParameter("username", username)
                 .getResultList()
                 .isEmpty()) {
-            throw ApiException.conflict(MessageCode.NAME_TAKEN, "The username is already taken");
+            throw ApiException.conflict(CommonMessages.NAME_TAKEN, "The username is already taken");
         }
     }
 }

@@ -17,10 +17,11 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.control.IpAddress;
+import net.hostingapi.datacenter.control.MachineMessages;
 import net.hostingapi.datacenter.control.Machines;
 import net.hostingapi.platform.envelope.boundary.Reply;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -68,7 +69,8 @@ public class MachinesResource {
     @Answers(data = "machines", schema = "Machine", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "machines", JsonFields.array(machines.list(), MachineRepresentations::machine));
+        return Reply.ok(
+                CommonMessages.OK, "machines", JsonFields.array(machines.list(), MachineRepresentations::machine));
     }
 
     @POST
@@ -82,7 +84,7 @@ public class MachinesResource {
         Machines.Change registered = machines.register(in.customer(), in.macAddress(), in.addresses(), in.hostname());
         return cancellations(
                 Reply.created(
-                        MessageCode.MACHINE_REGISTERED,
+                        MachineMessages.MACHINE_REGISTERED,
                         "machine",
                         MachineRepresentations.machine(registered.machine())),
                 registered);
@@ -98,14 +100,14 @@ public class MachinesResource {
         MachineRef in = parameters.bind(MachineRef.class);
         Machines.Change removed = machines.remove(in.id());
         return cancellations(
-                Reply.ok(MessageCode.MACHINE_REMOVED, "machine", MachineRepresentations.machine(removed.machine())),
+                Reply.ok(MachineMessages.MACHINE_REMOVED, "machine", MachineRepresentations.machine(removed.machine())),
                 removed);
     }
 
     private static Reply cancellations(Reply reply, Machines.Change change) {
         if (change.cancelledActions() > 0) {
             reply.warn(Message.of(
-                    MessageCode.ACTIONS_CANCELLED,
+                    MachineMessages.ACTIONS_CANCELLED,
                     change.cancelledActions() == 1
                             ? "1 unfinished server action on the machine was cancelled"
                             : change.cancelledActions() + " unfinished server actions on the machine were cancelled"));

@@ -22,12 +22,13 @@ import jakarta.ws.rs.core.Response;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.control.IpAddress;
 import net.hostingapi.datacenter.control.MachineAddress;
+import net.hostingapi.datacenter.control.MachineMessages;
 import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.platform.edge.boundary.ClientAddresses;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -109,7 +110,7 @@ public class ServerActionsResource {
     public Reply list() {
         parameters.bind(NoParameters.class);
         return Reply.ok(
-                MessageCode.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
+                CommonMessages.OK, "actions", JsonFields.array(actions.list(), ServerActionRepresentations::action));
     }
 
     @POST
@@ -122,11 +123,11 @@ public class ServerActionsResource {
         var bound = parameters.bindWithViolations(NewAction.class);
         NewAction in = bound.value();
         if (in != null && in.machine() == null && in.macAddress() == null) {
-            bound.violations().at("mac_address").add(MessageCode.FIELD_REQUIRED, "give machine or mac_address");
+            bound.violations().at("mac_address").add(CommonMessages.FIELD_REQUIRED, "give machine or mac_address");
         }
         bound.violations().throwIfAny();
         return Reply.created(
-                MessageCode.ACTION_CREATED,
+                MachineMessages.ACTION_CREATED,
                 "action",
                 ServerActionRepresentations.action(actions.create(
                         in.machine(), in.macAddress(), in.address(), in.action(), in.template(), in.hostname())));
@@ -140,7 +141,8 @@ public class ServerActionsResource {
     @Answers(data = "action", schema = "ServerAction")
     public Reply show() {
         ActionRef in = parameters.bind(ActionRef.class);
-        return Reply.ok(MessageCode.OK, "action", ServerActionRepresentations.actionWithHistory(actions.show(in.id())));
+        return Reply.ok(
+                CommonMessages.OK, "action", ServerActionRepresentations.actionWithHistory(actions.show(in.id())));
     }
 
     @POST
@@ -152,7 +154,7 @@ public class ServerActionsResource {
     public Reply cancel() {
         ActionRef in = parameters.bind(ActionRef.class);
         return Reply.ok(
-                MessageCode.ACTION_CANCELLED,
+                MachineMessages.ACTION_CANCELLED,
                 "action",
                 ServerActionRepresentations.actionWithHistory(actions.cancel(in.id())));
     }
@@ -191,7 +193,7 @@ public class ServerActionsResource {
     public Reply status() {
         StatusReport in = parameters.bind(StatusReport.class);
         return Reply.ok(
-                MessageCode.STATUS_RECORDED,
+                MachineMessages.STATUS_RECORDED,
                 "action",
                 ServerActionRepresentations.progress(
                         actions.report(clients.of(request), in.state(), in.statePercent(), in.stateText())));
@@ -208,7 +210,7 @@ public class ServerActionsResource {
         } catch (ApiException e) {
             boolean malformed = e.status() == 422
                     && e.errors().stream()
-                            .allMatch(m -> "address".equals(m.field()) && m.code() == MessageCode.FIELD_INVALID);
+                            .allMatch(m -> "address".equals(m.field()) && m.code() == CommonMessages.FIELD_INVALID);
             throw malformed ? MachineAddress.malformed() : e;
         }
     }
@@ -219,7 +221,7 @@ public class ServerActionsResource {
      */
     private Response script(String script) {
         if (prefersJson()) {
-            return Response.ok(Reply.ok(MessageCode.OK, "script", JsonFields.JSON.createValue(script)))
+            return Response.ok(Reply.ok(CommonMessages.OK, "script", JsonFields.JSON.createValue(script)))
                     .build();
         }
         return Response.ok(script, SCRIPT).header("Cache-Control", "no-store").build();

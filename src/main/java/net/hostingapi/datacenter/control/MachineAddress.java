@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import net.hostingapi.platform.addresses.entity.IpLiteral;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 
 /**
  * How a machine names itself to the public endpoints: a MAC address ({@code aa:bb:cc:dd:ee:ff},
@@ -36,7 +36,7 @@ public record MachineAddress(Type type, String value) {
         return new ApiException(
                 400,
                 Message.forField(
-                        MessageCode.MALFORMED_ADDRESS,
+                        CommonMessages.MALFORMED_ADDRESS,
                         "address",
                         "address: not a MAC address (aa:bb:cc:dd:ee:ff) or an IP address"));
     }

@@ -17,7 +17,7 @@ import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * The machine inventory: the operator registers a machine to a customer's account and removes it;
@@ -59,7 +59,7 @@ public class Machines {
                 .filter(ApiUser::isOwner)
                 .findFirst()
                 .orElseThrow(() -> ApiException.invalid(
-                        "customer", MessageCode.FIELD_INVALID, "no customer account has an owner of that username"));
+                        "customer", CommonMessages.FIELD_INVALID, "no customer account has an owner of that username"));
         String mac = MachineAddress.mac(macAddress).orElseThrow();
         List<String> ips = canonical(addresses);
         if (!em.createNamedQuery(Machine.BY_MAC, Machine.class)
@@ -67,7 +67,7 @@ public class Machines {
                 .getResultList()
                 .isEmpty()) {
             throw ApiException.conflict(
-                    MessageCode.CONFLICT, "The MAC address " + mac + " belongs to a machine already");
+                    CommonMessages.CONFLICT, "The MAC address " + mac + " belongs to a machine already");
         }
         List<Machine> holders = em.createNamedQuery(Machine.BY_ADDRESS, Machine.class)
                 .setParameter("addresses", ips)
@@ -77,7 +77,8 @@ public class Machines {
                     .filter(ip -> holders.stream().anyMatch(m -> m.hasAddress(ip)))
                     .findFirst()
                     .orElseThrow();
-            throw ApiException.conflict(MessageCode.CONFLICT, "The address " + taken + " belongs to a machine already");
+            throw ApiException.conflict(
+                    CommonMessages.CONFLICT, "The address " + taken + " belongs to a machine already");
         }
         Machine machine =
                 new Machine(owner.account(), mac, ips, hostname == null ? null : hostname.toLowerCase(Locale.ROOT));
@@ -129,7 +130,7 @@ public class Machines {
         for (int i = 0; i < addresses.size(); i++) {
             String ip = MachineAddress.ip(addresses.get(i)).orElseThrow();
             if (ips.contains(ip)) {
-                throw ApiException.invalid("addresses[" + i + "]", MessageCode.FIELD_INVALID, "given twice");
+                throw ApiException.invalid("addresses[" + i + "]", CommonMessages.FIELD_INVALID, "given twice");
             }
             ips.add(ip);
         }

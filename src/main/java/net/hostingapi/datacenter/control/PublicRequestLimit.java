@@ -5,7 +5,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.limits.control.RateLimits;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -30,7 +30,7 @@ public class PublicRequestLimit {
         long wait = limits.acquire(
                 List.of(new RateLimits.Window("server-actions:" + address, perMinute, Duration.ofMinutes(1))));
         if (wait > 0) {
-            throw ApiException.tooManyRequests(MessageCode.TOO_MANY_REQUESTS, wait);
+            throw ApiException.tooManyRequests(CommonMessages.TOO_MANY_REQUESTS, wait);
         }
     }
 }

@@ -17,7 +17,7 @@ import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerActionReport;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * Server actions: scheduled on the account's own machines, listed, shown and cancelled by the
@@ -65,24 +65,24 @@ public class ServerActions {
             String template,
             String hostname) {
         if (kind == ServerAction.Kind.INSTALL && template == null) {
-            throw ApiException.invalid("template", MessageCode.FIELD_REQUIRED, "required for INSTALL");
+            throw ApiException.invalid("template", CommonMessages.FIELD_REQUIRED, "required for INSTALL");
         }
         if (kind != ServerAction.Kind.INSTALL && template != null) {
-            throw ApiException.invalid("template", MessageCode.FIELD_NOT_ALLOWED, "only INSTALL takes a template");
+            throw ApiException.invalid("template", CommonMessages.FIELD_NOT_ALLOWED, "only INSTALL takes a template");
         }
         Machine machine = ownMachine(machineId, macAddress);
         String ip = address == null
                 ? machine.firstAddress()
                 : MachineAddress.ip(address).orElseThrow();
         if (!machine.hasAddress(ip)) {
-            throw ApiException.invalid("address", MessageCode.FIELD_INVALID, "not an address of the machine");
+            throw ApiException.invalid("address", CommonMessages.FIELD_INVALID, "not an address of the machine");
         }
         if (open(ServerAction.OPEN_BY_MAC, "mac", machine.macAddress(), LockModeType.NONE)
                         .isPresent()
                 || open(ServerAction.OPEN_BY_ADDRESS, "address", ip, LockModeType.NONE)
                         .isPresent()) {
             throw ApiException.conflict(
-                    MessageCode.CONFLICT,
+                    CommonMessages.CONFLICT,
                     "The machine " + machine.macAddress() + " already has an unfinished server action");
         }
         ServerAction action = new ServerAction(
@@ -137,7 +137,7 @@ public class ServerActions {
 
     /** A report or cancellation the state machine refuses: 409, with the state machine's words. */
     static ApiException refusal(InvalidTransition refused) {
-        return ApiException.conflict(MessageCode.INVALID_TRANSITION, refused.getMessage());
+        return ApiException.conflict(MachineMessages.INVALID_TRANSITION, refused.getMessage());
     }
 
     private IpxeScripts.Machine machine(MachineAddress address) {
@@ -173,7 +173,7 @@ public class ServerActions {
      */
     private Machine ownMachine(Long machineId, String macAddress) {
         if (machineId == null && macAddress == null) {
-            throw ApiException.invalid("mac_address", MessageCode.FIELD_REQUIRED, "give machine or mac_address");
+            throw ApiException.invalid("mac_address", CommonMessages.FIELD_REQUIRED, "give machine or mac_address");
         }
         String mac = macAddress == null ? null : MachineAddress.mac(macAddress).orElseThrow();
         Machine machine = machineId != null

@@ -5,12 +5,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import net.hostingapi.handles.control.Countries;
 import net.hostingapi.handles.control.HandleAndMail;
+import net.hostingapi.handles.control.HandleMessages;
 import net.hostingapi.handles.control.HandleStatistics;
 import net.hostingapi.handles.entity.Handle;
 import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 
 /** How handles, countries and handle statistics look on the wire (contract section 5). */
@@ -57,7 +57,7 @@ final class HandleRepresentations {
     static Reply withMailNotice(Reply reply, HandleAndMail result) {
         result.mailHeldUntil()
                 .ifPresent(until -> reply.warn(Message.of(
-                        MessageCode.VERIFICATION_MAIL_DEFERRED,
+                        HandleMessages.VERIFICATION_MAIL_DEFERRED,
                         "The address has had as many verification mails as it may get for now; this one is sent at "
                                 + until.format(TIMESTAMP) + " UTC")));
         return reply;

@@ -13,10 +13,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.HandleAndMail;
+import net.hostingapi.handles.control.HandleMessages;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
@@ -51,7 +51,7 @@ public class HandleVerificationResource {
     public Reply refresh() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(
-                MessageCode.VERIFICATION_REFRESHED,
+                HandleMessages.VERIFICATION_REFRESHED,
                 "handle",
                 HandleRepresentations.handle(handles.refresh(input.handle())));
     }
@@ -66,7 +66,7 @@ public class HandleVerificationResource {
         HandleRef input = parameters.bind(HandleRef.class);
         HandleAndMail resent = handles.resend(input.handle());
         return HandleRepresentations.withMailNotice(
-                Reply.ok(MessageCode.VERIFICATION_SENT, "handle", HandleRepresentations.handle(resent.handle())),
+                Reply.ok(HandleMessages.VERIFICATION_SENT, "handle", HandleRepresentations.handle(resent.handle())),
                 resent);
     }
 
@@ -79,7 +79,7 @@ public class HandleVerificationResource {
     public Reply confirm() {
         ConfirmToken input = parameters.bind(ConfirmToken.class);
         return Reply.ok(
-                MessageCode.VERIFICATION_CONFIRMED,
+                HandleMessages.VERIFICATION_CONFIRMED,
                 "verification",
                 HandleRepresentations.confirmed(handles.confirm(input.token())));
     }

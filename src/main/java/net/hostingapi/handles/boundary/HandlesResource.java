@@ -14,11 +14,12 @@ import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.handles.control.Countries;
 import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleChanges;
+import net.hostingapi.handles.control.HandleMessages;
 import net.hostingapi.handles.control.HandleRegistry;
 import net.hostingapi.handles.control.NewHandle;
 import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -48,7 +49,7 @@ public class HandlesResource {
     @Answers(data = "handles", schema = "Handle", array = true)
     public Reply list() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "handles", JsonFields.array(handles.list(), HandleRepresentations::handle));
+        return Reply.ok(CommonMessages.OK, "handles", JsonFields.array(handles.list(), HandleRepresentations::handle));
     }
 
     @GET
@@ -59,7 +60,8 @@ public class HandlesResource {
     @Answers(data = "countries", schema = "Country", array = true)
     public Reply countries() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "countries", JsonFields.array(Countries.all(), HandleRepresentations::country));
+        return Reply.ok(
+                CommonMessages.OK, "countries", JsonFields.array(Countries.all(), HandleRepresentations::country));
     }
 
     @POST
@@ -73,7 +75,7 @@ public class HandlesResource {
         NewHandle input = parameters.bind(NewHandle.class);
         HandleAndMail created = handles.create(input);
         return HandleRepresentations.withMailNotice(
-                Reply.created(MessageCode.HANDLE_CREATED, "handle", HandleRepresentations.handle(created.handle())),
+                Reply.created(HandleMessages.HANDLE_CREATED, "handle", HandleRepresentations.handle(created.handle())),
                 created);
     }
 
@@ -86,7 +88,7 @@ public class HandlesResource {
     public Reply delete() {
         HandleRef input = parameters.bind(HandleRef.class);
         return Reply.ok(
-                MessageCode.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
+                HandleMessages.HANDLE_DELETED, "handle", HandleRepresentations.handle(handles.delete(input.handle())));
     }
 
     @POST
@@ -99,7 +101,8 @@ public class HandlesResource {
         HandleChanges input = parameters.bind(HandleChanges.class);
         HandleAndMail edited = handles.edit(input);
         return HandleRepresentations.withMailNotice(
-                Reply.ok(MessageCode.HANDLE_UPDATED, "handle", HandleRepresentations.handle(edited.handle())), edited);
+                Reply.ok(HandleMessages.HANDLE_UPDATED, "handle", HandleRepresentations.handle(edited.handle())),
+                edited);
     }
 
     @GET
@@ -110,7 +113,7 @@ public class HandlesResource {
     @Answers(data = "handle", schema = "Handle")
     public Reply show() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(MessageCode.OK, "handle", HandleRepresentations.handle(handles.show(input.handle())));
+        return Reply.ok(CommonMessages.OK, "handle", HandleRepresentations.handle(handles.show(input.handle())));
     }
 
     @GET
@@ -121,6 +124,6 @@ public class HandlesResource {
     @Answers(data = "statistics", schema = "HandleStatistics")
     public Reply statistics() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "statistics", HandleRepresentations.statistics(handles.statistics()));
+        return Reply.ok(CommonMessages.OK, "statistics", HandleRepresentations.statistics(handles.statistics()));
     }
 }

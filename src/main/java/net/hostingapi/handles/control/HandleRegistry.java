@@ -29,7 +29,6 @@ import net.hostingapi.handles.entity.VerificationMail;
 import net.hostingapi.handles.entity.VerificationState;
 import net.hostingapi.mail.control.MailOutbox;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**
@@ -205,7 +204,7 @@ public class HandleRegistry {
                 .findFirst()
                 .orElseThrow(() -> ApiException.notFound("Handle"));
         if (handle.verification().state() == VerificationState.VERIFIED) {
-            throw ApiException.conflict(MessageCode.ALREADY_VERIFIED, MessageCode.ALREADY_VERIFIED.text());
+            throw ApiException.conflict(HandleMessages.ALREADY_VERIFIED, HandleMessages.ALREADY_VERIFIED.text());
         }
         LocalDateTime now = now();
         List<LocalDateTime> lastDay = em.createNamedQuery(VerificationMail.SINCE, LocalDateTime.class)
@@ -214,7 +213,7 @@ public class HandleRegistry {
                 .getResultList();
         long wait = settings.resendLimit().retryAfterSeconds(lastDay, now);
         if (wait > 0) {
-            throw ApiException.tooManyRequests(MessageCode.VERIFICATION_RESEND_LIMIT, wait);
+            throw ApiException.tooManyRequests(HandleMessages.VERIFICATION_RESEND_LIMIT, wait);
         }
         return new HandleAndMail(handle, issueVerification(handle, now));
     }
@@ -227,9 +226,10 @@ public class HandleRegistry {
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .getResultStream()
                 .findFirst()
-                .orElseThrow(() -> new ApiException(404, MessageCode.VERIFICATION_LINK_INVALID));
+                .orElseThrow(() -> new ApiException(404, HandleMessages.VERIFICATION_LINK_INVALID));
         if (handle.verification().confirm(now()) == Verification.Outcome.EXPIRED) {
-            throw ApiException.conflict(MessageCode.VERIFICATION_EXPIRED, MessageCode.VERIFICATION_EXPIRED.text());
+            throw ApiException.conflict(
+                    HandleMessages.VERIFICATION_EXPIRED, HandleMessages.VERIFICATION_EXPIRED.text());
         }
         return handle;
     }
@@ -264,7 +264,7 @@ public class HandleRegistry {
                 settings.accountLimit().retryAfterSeconds(byAccount, now),
                 recipientLimit.retryAfterSeconds(byAccountToRecipient, now));
         if (wait > 0) {
-            throw ApiException.tooManyRequests(MessageCode.VERIFICATION_MAIL_LIMIT, wait);
+            throw ApiException.tooManyRequests(HandleMessages.VERIFICATION_MAIL_LIMIT, wait);
         }
         LocalDateTime before = now.minus(
                 recipientLimit.window().compareTo(Duration.ofDays(1)) > 0

@@ -9,7 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import net.hostingapi.handles.entity.HandleType;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /** A handle of type ORG names its organisation; reported on the field {@code organisation}. */
 @Constraint(validatedBy = OrganisationForOrg.Validator.class)
@@ -24,7 +24,7 @@ public @interface OrganisationForOrg {
     Class<? extends Payload>[] payload() default {};
 
     /** Read by the parameter binder for the envelope's message code. */
-    MessageCode code() default MessageCode.FIELD_REQUIRED;
+    CommonMessages code() default CommonMessages.FIELD_REQUIRED;
 
     class Validator implements ConstraintValidator<OrganisationForOrg, NewHandle> {
 

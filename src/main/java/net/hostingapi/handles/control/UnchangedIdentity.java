@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import net.hostingapi.handles.entity.Handle;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * Edit handle may repeat type, sex, firstname, lastname and dateofbirth as stored, and change none
@@ -33,7 +33,7 @@ public @interface UnchangedIdentity {
     Class<? extends Payload>[] payload() default {};
 
     /** Read by the parameter binder for the envelope's message code. */
-    MessageCode code() default MessageCode.FIELD_IMMUTABLE;
+    CommonMessages code() default CommonMessages.FIELD_IMMUTABLE;
 
     class Validator implements ConstraintValidator<UnchangedIdentity, HandleChanges> {
 

@@ -18,7 +18,7 @@ import net.hostingapi.history.control.HistoryJson;
 import net.hostingapi.history.control.ZoneHistory;
 import net.hostingapi.history.entity.ZoneChangeEntry;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -55,7 +55,7 @@ public class ZoneHistoryResource {
     public Reply list() {
         HistoryQuery input = parameters.bind(HistoryQuery.class);
         return Reply.ok(
-                MessageCode.OK,
+                CommonMessages.OK,
                 "history",
                 JsonFields.array(
                         history.list(input.zone(), input.limit(), input.before()), ZoneHistoryResource::entry));

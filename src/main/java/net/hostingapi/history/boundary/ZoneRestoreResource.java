@@ -12,9 +12,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.history.control.HistoryMessages;
 import net.hostingapi.history.control.ZoneHistory;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
@@ -53,7 +53,7 @@ public class ZoneRestoreResource {
         RestoreRequest input = parameters.bind(RestoreRequest.class);
         return renderedZones.whole(input.zone(), () -> {
             ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
-            return Reply.ok(MessageCode.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
+            return Reply.ok(HistoryMessages.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
                     .warnAll(restored.warnings());
         });
     }

@@ -18,7 +18,7 @@ import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.history.entity.ZoneChangeEntry;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.editing.ZoneOperation;
@@ -78,7 +78,7 @@ public class ZoneHistory {
         }
         if (ZoneOperation.DELETE.wireName().equals(target.operation())) {
             throw ApiException.conflict(
-                    MessageCode.CONFLICT,
+                    CommonMessages.CONFLICT,
                     "After entry " + entryId + " the zone did not exist: choose an earlier entry");
         }
         Zone current = stored(name);

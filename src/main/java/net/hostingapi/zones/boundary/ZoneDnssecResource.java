@@ -12,10 +12,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
+import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -45,7 +46,7 @@ public class ZoneDnssecResource {
     public Reply show() {
         DnssecZone input = parameters.bind(DnssecZone.class);
         ZoneSigning.Status status = signing.status(input.zone());
-        return Reply.ok(MessageCode.OK, "dnssec", ZoneRepresentations.dnssec(status))
+        return Reply.ok(CommonMessages.OK, "dnssec", ZoneRepresentations.dnssec(status))
                 .warnAll(status.warnings());
     }
 
@@ -59,7 +60,7 @@ public class ZoneDnssecResource {
     public Reply enable() {
         DnssecZone input = parameters.bind(DnssecZone.class);
         ZoneSigning.Status status = signing.enable(input.zone());
-        return Reply.ok(MessageCode.DNSSEC_ENABLED, "dnssec", ZoneRepresentations.dnssec(status))
+        return Reply.ok(ZoneMessages.DNSSEC_ENABLED, "dnssec", ZoneRepresentations.dnssec(status))
                 .warnAll(status.warnings());
     }
 
@@ -75,7 +76,7 @@ public class ZoneDnssecResource {
     public Reply disable() {
         DnssecZone input = parameters.bind(DnssecZone.class);
         ZoneSigning.Status status = signing.disable(input.zone());
-        return Reply.ok(MessageCode.DNSSEC_DISABLED, "dnssec", ZoneRepresentations.dnssec(status))
+        return Reply.ok(ZoneMessages.DNSSEC_DISABLED, "dnssec", ZoneRepresentations.dnssec(status))
                 .warnAll(status.warnings());
     }
 }

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Objects;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
@@ -34,6 +35,7 @@ import net.hostingapi.platform.parameters.control.Param;
 import net.hostingapi.platform.parameters.control.ParameterBinder;
 import net.hostingapi.platform.validation.control.Characters;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.editing.NewZone;
 import net.hostingapi.zones.control.editing.ZoneChanges;
 import net.hostingapi.zones.control.editing.ZoneEditor;
@@ -115,7 +117,7 @@ public class ZonesResource {
         ZoneListQuery input = parameters.bind(ZoneListQuery.class);
         var query = new ZoneCatalog.ZoneQuery(input.limit(), input.offset(), input.name(), input.after());
         RenderedZones.Listed listed = renderedZones.list(query);
-        Reply reply = Reply.ok(MessageCode.OK, "zones", listed.zones());
+        Reply reply = Reply.ok(CommonMessages.OK, "zones", listed.zones());
         if (!query.paged()) {
             return reply;
         }
@@ -143,7 +145,7 @@ public class ZonesResource {
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
         ZoneEditor.Changed created = editor.create(input.value(), input.violations());
-        return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
+        return Reply.created(ZoneMessages.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
                 .warnAll(created.warnings());
     }
 
@@ -157,7 +159,7 @@ public class ZonesResource {
         ZoneRef input = parameters.bind(ZoneRef.class);
         return renderedZones.whole(input.zone(), () -> {
             var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-            return Reply.ok(MessageCode.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
+            return Reply.ok(ZoneMessages.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
         });
     }
 
@@ -173,7 +175,7 @@ public class ZonesResource {
         requireZone(input);
         ZoneEditor.Changed changed =
                 editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(MessageCode.RECORDS_ADDED, "zone", renderedZones.render(changed))
+        return Reply.ok(ZoneMessages.RECORDS_ADDED, "zone", renderedZones.render(changed))
                 .warnAll(changed.warnings());
     }
 
@@ -192,7 +194,7 @@ public class ZonesResource {
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
             // no match: success with a warning (contract), and a success message that says the same
             MessageCode said =
-                    changed.warnings().isEmpty() ? MessageCode.RECORDS_DELETED : MessageCode.NO_RECORDS_DELETED;
+                    changed.warnings().isEmpty() ? ZoneMessages.RECORDS_DELETED : ZoneMessages.NO_RECORDS_DELETED;
             return Reply.ok(said, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());
         });
     }
@@ -207,7 +209,7 @@ public class ZonesResource {
         ZoneRef input = parameters.bind(ZoneRef.class);
         return renderedZones.whole(input.zone(), () -> {
             var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-            return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", renderedZones.render(zone));
+            return Reply.ok(ZoneMessages.ZONE_REFRESHED, "zone", renderedZones.render(zone));
         });
     }
 
@@ -219,7 +221,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply show() {
         ZoneToShow input = parameters.bind(ZoneToShow.class);
-        return Reply.ok(MessageCode.OK, "zone", renderedZones.show(input.zone()));
+        return Reply.ok(CommonMessages.OK, "zone", renderedZones.show(input.zone()));
     }
 
     @GET
@@ -230,7 +232,7 @@ public class ZonesResource {
     @Answers(data = "statistics", schema = "ZoneStatistics")
     public Reply statistics() {
         parameters.bind(NoParameters.class);
-        return Reply.ok(MessageCode.OK, "statistics", ZoneRepresentations.statistics(catalog.statistics()));
+        return Reply.ok(CommonMessages.OK, "statistics", ZoneRepresentations.statistics(catalog.statistics()));
     }
 
     @PUT
@@ -244,7 +246,7 @@ public class ZonesResource {
         requireZone(input);
         return renderedZones.whole(input.value().zone(), () -> {
             ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
-            return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
+            return Reply.ok(ZoneMessages.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
                     .warnAll(updated.warnings());
         });
     }
@@ -260,7 +262,7 @@ public class ZonesResource {
         return renderedZones.whole(zone, () -> {
             ZoneEditor.Changed assigned = editor.assignDomain(zone, input.domainName());
             // its own name: nothing assigned, which the warning says
-            MessageCode said = assigned.warnings().isEmpty() ? MessageCode.DOMAIN_ASSIGNED : MessageCode.OK;
+            MessageCode said = assigned.warnings().isEmpty() ? ZoneMessages.DOMAIN_ASSIGNED : CommonMessages.OK;
             return Reply.ok(said, "zone", renderedZones.render(assigned.zone())).warnAll(assigned.warnings());
         });
     }
@@ -276,7 +278,7 @@ public class ZonesResource {
         return renderedZones.whole(
                 zone,
                 () -> Reply.ok(
-                        MessageCode.DOMAIN_DISSOCIATED,
+                        ZoneMessages.DOMAIN_DISSOCIATED,
                         "zone",
                         renderedZones.render(editor.dissociateDomain(zone, input.domainName()))));
     }
@@ -305,10 +307,10 @@ public class ZonesResource {
             data.add("zone", renderedZones.withDnssec(ZoneRepresentations.zone(outcome.zone())));
         }
         Reply reply = dryRun
-                ? Reply.ok(MessageCode.IMPORT_CHECKED, data.build())
+                ? Reply.ok(ZoneMessages.IMPORT_CHECKED, data.build())
                 : outcome.difference().newZone()
-                        ? Reply.created(MessageCode.ZONE_IMPORTED, data.build())
-                        : Reply.ok(MessageCode.ZONE_IMPORTED, data.build());
+                        ? Reply.created(ZoneMessages.ZONE_IMPORTED, data.build())
+                        : Reply.ok(ZoneMessages.ZONE_IMPORTED, data.build());
         return reply.warnAll(outcome.warnings());
     }
 

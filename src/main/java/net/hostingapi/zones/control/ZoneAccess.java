@@ -4,10 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.List;
+import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.ZoneRecord;
 
@@ -43,7 +43,7 @@ public class ZoneAccess {
         TokenPolicy policy = policy();
         if (!policy.allowsZone(zoneName)) {
             throw ApiException.forbidden(
-                    MessageCode.TOKEN_POLICY_DENIED,
+                    AccountMessages.TOKEN_POLICY_DENIED,
                     "The token's policy (" + policy.describe() + ") does not allow the zone " + zoneName);
         }
     }
@@ -56,7 +56,7 @@ public class ZoneAccess {
         TokenPolicy policy = policy();
         if (policy.limitsRecords()) {
             throw ApiException.forbidden(
-                    MessageCode.TOKEN_POLICY_DENIED,
+                    AccountMessages.TOKEN_POLICY_DENIED,
                     "The token's policy (" + policy.describe() + ") allows some records only, not to " + what);
         }
     }
@@ -77,7 +77,7 @@ public class ZoneAccess {
         TokenPolicy policy = policy();
         if (!policy.allowsRecord(name, type)) {
             throw ApiException.forbidden(
-                    MessageCode.TOKEN_POLICY_DENIED,
+                    AccountMessages.TOKEN_POLICY_DENIED,
                     "The token's policy (" + policy.describe() + ") does not allow the record " + name + " " + type);
         }
     }

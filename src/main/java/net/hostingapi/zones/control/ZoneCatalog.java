@@ -31,7 +31,7 @@ import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.database.control.PooledConnections;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.zones.control.claims.NameClaims;
 import net.hostingapi.zones.control.editing.ZoneRecordCounts;
 import net.hostingapi.zones.control.masterfile.ZoneFile;
@@ -522,7 +522,7 @@ public class ZoneCatalog {
     private static String normalized(String zone) {
         // Blank is 422 wherever a zone is named, also in a path ({zone}/assignDomain), as the binder says it
         if (zone == null || zone.isBlank()) {
-            throw ApiException.invalid("zone", MessageCode.FIELD_REQUIRED, "must not be blank");
+            throw ApiException.invalid("zone", CommonMessages.FIELD_REQUIRED, "must not be blank");
         }
         try {
             return ZoneNames.normalize(zone).name();

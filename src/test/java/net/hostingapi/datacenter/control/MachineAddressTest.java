@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import org.junit.jupiter.api.Test;
 
 /** Every accepted spelling of a machine's address, and the refusal of everything else. */
@@ -66,7 +66,8 @@ class MachineAddressTest {
                 "${net0/mac}")) {
             ApiException refused = assertThrows(ApiException.class, () -> MachineAddress.parse(bad), bad);
             assertEquals(400, refused.status(), bad);
-            assertEquals(MessageCode.MALFORMED_ADDRESS, refused.errors().get(0).code());
+            assertEquals(
+                    CommonMessages.MALFORMED_ADDRESS, refused.errors().get(0).code());
         }
     }
 }

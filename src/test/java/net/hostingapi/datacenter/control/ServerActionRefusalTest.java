@@ -11,7 +11,6 @@ import net.hostingapi.datacenter.entity.ServerAction.State;
 import net.hostingapi.datacenter.entity.ServerActionReport;
 import net.hostingapi.platform.envelope.control.ApiException;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import org.junit.jupiter.api.Test;
 
 /** What the state machine refuses is answered 409 INVALID_TRANSITION, in the state machine's words. */
@@ -31,7 +30,7 @@ class ServerActionRefusalTest {
         assertEquals(409, answer.status());
         assertEquals(1, answer.errors().size());
         Message error = answer.errors().get(0);
-        assertEquals(MessageCode.INVALID_TRANSITION, error.code());
+        assertEquals(MachineMessages.INVALID_TRANSITION, error.code());
         assertEquals(text, error.text());
         assertEquals(null, error.field());
     }

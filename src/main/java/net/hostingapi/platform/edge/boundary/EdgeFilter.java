@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.Map;
 import net.hostingapi.platform.envelope.boundary.EnvelopeFilter;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.logging.boundary.RequestLog;
 
 /**
@@ -60,7 +60,7 @@ public class EdgeFilter implements Filter {
                     httpResponse,
                     "-",
                     ApiException.badRequest(
-                            MessageCode.MALFORMED_URI, "The request path is not a well-formed URI path"),
+                            CommonMessages.MALFORMED_URI, "The request path is not a well-formed URI path"),
                     requestLog);
             return;
         }
@@ -110,7 +110,7 @@ public class EdgeFilter implements Filter {
                 request,
                 response,
                 rawPath,
-                new ApiException(405, List.of(Message.of(MessageCode.METHOD_NOT_ALLOWED)), Map.of("Allow", allow)),
+                new ApiException(405, List.of(Message.of(CommonMessages.METHOD_NOT_ALLOWED)), Map.of("Allow", allow)),
                 requestLog);
     }
 

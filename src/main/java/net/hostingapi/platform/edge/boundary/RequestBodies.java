@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import net.hostingapi.platform.addresses.entity.AddressRange;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.logging.control.ClosedConnections;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -180,7 +180,7 @@ public class RequestBodies {
     private static ApiException refusal(String text, long retryAfterSeconds) {
         return new ApiException(
                 429,
-                List.of(Message.of(MessageCode.TOO_MANY_SLOW_BODIES, text)),
+                List.of(Message.of(CommonMessages.TOO_MANY_SLOW_BODIES, text)),
                 Map.of("Retry-After", Long.toString(retryAfterSeconds), "Connection", "close"));
     }
 

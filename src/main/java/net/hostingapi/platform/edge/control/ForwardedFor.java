@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import net.hostingapi.platform.addresses.entity.AddressRange;
 import net.hostingapi.platform.addresses.entity.IpLiteral;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * The address a request really comes from. Only a trusted proxy may say so in
@@ -73,6 +73,6 @@ public final class ForwardedFor {
         }
         return IpLiteral.inet(address)
                 .orElseThrow(() -> ApiException.badRequest(
-                        MessageCode.MALFORMED_ADDRESS, "X-Forwarded-For: a hop is not an IP address"));
+                        CommonMessages.MALFORMED_ADDRESS, "X-Forwarded-For: a hop is not an IP address"));
     }
 }

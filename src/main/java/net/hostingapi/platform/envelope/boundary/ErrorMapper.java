@@ -20,7 +20,7 @@ import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.platform.database.control.PooledConnections;
 import net.hostingapi.platform.edge.boundary.RequestIds;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.validation.control.Violations;
 
 /**
@@ -60,7 +60,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 return api;
             }
             if (cause instanceof EJBAccessException) {
-                return new ApiException(403, MessageCode.RIGHT_MISSING);
+                return new ApiException(403, CommonMessages.RIGHT_MISSING);
             }
             if ((cause instanceof PessimisticLockException || cause instanceof jakarta.persistence.LockTimeoutException)
                     && causedByUnavailableDatabase(cause)) {
@@ -72,10 +72,10 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                     || cause instanceof PessimisticLockException
                     || cause instanceof jakarta.persistence.LockTimeoutException
                     || (cause instanceof java.sql.SQLException sql && DeadlockRetry.isLockRace(sql))) {
-                return ApiException.conflict(MessageCode.CONCURRENT_CHANGE, MessageCode.CONCURRENT_CHANGE.text());
+                return ApiException.conflict(CommonMessages.CONCURRENT_CHANGE, CommonMessages.CONCURRENT_CHANGE.text());
             }
             if (cause instanceof SQLIntegrityConstraintViolationException) {
-                return ApiException.conflict(MessageCode.CONFLICT, "The change conflicts with stored data");
+                return ApiException.conflict(CommonMessages.CONFLICT, "The change conflicts with stored data");
             }
             if (isDatabaseUnavailable(cause)) {
                 // one line, no stack trace: while the database is down every request would log one
@@ -87,14 +87,14 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 violations
                         .getConstraintViolations()
                         .forEach(v -> found.at(v.getPropertyPath().toString())
-                                .add(MessageCode.FIELD_INVALID, v.getMessage()));
+                                .add(CommonMessages.FIELD_INVALID, v.getMessage()));
                 return ApiException.invalid(found);
             }
         }
         LOG.log(Level.SEVERE, "Unexpected failure, request=" + RequestIds.of(request), thrown);
         return new ApiException(
                 500,
-                MessageCode.INTERNAL_ERROR,
+                CommonMessages.INTERNAL_ERROR,
                 "Internal error; quote request id " + RequestIds.of(request) + " when reporting it");
     }
 
@@ -104,22 +104,22 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
      */
     static ApiException forStatus(int status, HttpServletRequest request) {
         return switch (status) {
-            case 401 -> new ApiException(401, MessageCode.AUTHENTICATION_REQUIRED);
-            case 403 -> new ApiException(403, MessageCode.RIGHT_MISSING);
-            case 404 -> new ApiException(404, MessageCode.PATH_NOT_FOUND);
-            case 405 -> new ApiException(405, MessageCode.METHOD_NOT_ALLOWED);
-            case 406 -> new ApiException(406, MessageCode.NOT_ACCEPTABLE);
-            case 413 -> new ApiException(413, MessageCode.BODY_TOO_LARGE);
-            case 414 -> new ApiException(414, MessageCode.MALFORMED_URI, "The request URI is too long");
-            case 415 -> new ApiException(415, MessageCode.UNSUPPORTED_MEDIA_TYPE);
-            case 503 -> ApiException.unavailable(MessageCode.DEPENDENCY_UNAVAILABLE.text(), 5);
+            case 401 -> new ApiException(401, CommonMessages.AUTHENTICATION_REQUIRED);
+            case 403 -> new ApiException(403, CommonMessages.RIGHT_MISSING);
+            case 404 -> new ApiException(404, CommonMessages.PATH_NOT_FOUND);
+            case 405 -> new ApiException(405, CommonMessages.METHOD_NOT_ALLOWED);
+            case 406 -> new ApiException(406, CommonMessages.NOT_ACCEPTABLE);
+            case 413 -> new ApiException(413, CommonMessages.BODY_TOO_LARGE);
+            case 414 -> new ApiException(414, CommonMessages.MALFORMED_URI, "The request URI is too long");
+            case 415 -> new ApiException(415, CommonMessages.UNSUPPORTED_MEDIA_TYPE);
+            case 503 -> ApiException.unavailable(CommonMessages.DEPENDENCY_UNAVAILABLE.text(), 5);
             default ->
                 status >= 500
                         ? new ApiException(
                                 500,
-                                MessageCode.INTERNAL_ERROR,
+                                CommonMessages.INTERNAL_ERROR,
                                 "Internal error; quote request id " + RequestIds.of(request) + " when reporting it")
-                        : new ApiException(status, MessageCode.MALFORMED_REQUEST);
+                        : new ApiException(status, CommonMessages.MALFORMED_REQUEST);
         };
     }
 

@@ -9,7 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.logging.boundary.RequestLog;
 
 /**
@@ -30,7 +30,7 @@ public class ErrorPageServlet extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (request.getDispatcherType() != DispatcherType.ERROR) {
             EnvelopeFilter.writeError(
-                    request, response, PATH, new ApiException(404, MessageCode.PATH_NOT_FOUND), requestLog);
+                    request, response, PATH, new ApiException(404, CommonMessages.PATH_NOT_FOUND), requestLog);
             return;
         }
         Object thrown = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);

@@ -49,7 +49,7 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException notFound(String what) {
-        return new ApiException(404, MessageCode.NOT_FOUND, what + " not found");
+        return new ApiException(404, CommonMessages.NOT_FOUND, what + " not found");
     }
 
     public static ApiException forbidden(MessageCode code, String text) {
@@ -82,7 +82,7 @@ public class ApiException extends RuntimeException {
     public static ApiException unavailable(String text, long retryAfterSeconds) {
         return new ApiException(
                 503,
-                List.of(Message.of(MessageCode.DEPENDENCY_UNAVAILABLE, text)),
+                List.of(Message.of(CommonMessages.DEPENDENCY_UNAVAILABLE, text)),
                 Map.of("Retry-After", Long.toString(Math.max(1, retryAfterSeconds))));
     }
 }

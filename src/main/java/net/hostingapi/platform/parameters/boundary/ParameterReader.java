@@ -12,7 +12,7 @@ import java.io.ByteArrayInputStream;
 import net.hostingapi.platform.edge.boundary.RequestBodies;
 import net.hostingapi.platform.edge.boundary.ServletRequests;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * Reads every request's parameters before matching, from JAX-RS's own entity stream (Jersey may
@@ -39,7 +39,7 @@ public class ParameterReader implements ContainerRequestFilter {
             request.getAcceptableMediaTypes();
         } catch (RuntimeException e) {
             throw ApiException.badRequest(
-                    MessageCode.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
+                    CommonMessages.MALFORMED_REQUEST, "The Content-Type or Accept header is not a media type");
         }
         HttpServletRequest servlet = ServletRequests.of(request, servletRequest);
         byte[] body =

@@ -39,6 +39,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.validation.control.ControlCharacters;
@@ -159,11 +160,11 @@ public class ParameterBinder {
     }
 
     private static int precedence(MessageCode code) {
-        return switch (code) {
-            case FIELD_REQUIRED -> 0;
-            case FIELD_TOO_LONG -> 1;
-            default -> 2;
-        };
+        // a code is an interface since the areas own theirs: no switch over it in Java 17
+        if (code == CommonMessages.FIELD_REQUIRED) {
+            return 0;
+        }
+        return code == CommonMessages.FIELD_TOO_LONG ? 1 : 2;
     }
 
     /**
@@ -231,7 +232,9 @@ public class ParameterBinder {
                 } else if (values.containsKey(name)) {
                     // The first name given wins; the client must learn that its other one was not read.
                     parameters.warn(Message.about(
-                            MessageCode.PARAMETER_IGNORED, prefix + name, "ignored, " + prefix + present + " is used"));
+                            CommonMessages.PARAMETER_IGNORED,
+                            prefix + name,
+                            "ignored, " + prefix + present + " is used"));
                 }
             }
             if (present == null || (param != null && param.ignored())) {
@@ -247,7 +250,7 @@ public class ParameterBinder {
                         LINE_BREAKS_AND_TABS.matcher(text).replaceAll(" "))) {
                     at.at(shape.wireNames()[i])
                             .add(
-                                    MessageCode.FIELD_INVALID,
+                                    CommonMessages.FIELD_INVALID,
                                     "must not contain control characters but line breaks and tabs");
                 } else {
                     arguments[i] = text.isEmpty() ? null : text;
@@ -261,7 +264,7 @@ public class ParameterBinder {
                 if (!known.contains(key)) {
                     String path = prefix + key;
                     parameters.warn(Message.forField(
-                            MessageCode.UNKNOWN_PARAMETER, path, "Unknown parameter ignored: " + path));
+                            CommonMessages.UNKNOWN_PARAMETER, path, "Unknown parameter ignored: " + path));
                 }
             }
         }
@@ -310,7 +313,7 @@ public class ParameterBinder {
                 return number;
             }
             if (number > Integer.MAX_VALUE || number < Integer.MIN_VALUE) {
-                at.add(MessageCode.FIELD_OUT_OF_RANGE, "is out of range");
+                at.add(CommonMessages.FIELD_OUT_OF_RANGE, "is out of range");
                 return null;
             }
             return number.intValue();
@@ -345,7 +348,7 @@ public class ParameterBinder {
         }
         if (raw_type.isRecord()) {
             if (!(raw instanceof Map<?, ?> map)) {
-                at.add(MessageCode.FIELD_INVALID, "must be an object");
+                at.add(CommonMessages.FIELD_INVALID, "must be an object");
                 return null;
             }
             @SuppressWarnings({"unchecked", "rawtypes"})
@@ -362,17 +365,17 @@ public class ParameterBinder {
         } else if (raw instanceof BigDecimal number) {
             text = plain(number);
             if (text == null) {
-                at.add(MessageCode.FIELD_INVALID, "must be text");
+                at.add(CommonMessages.FIELD_INVALID, "must be text");
                 return null;
             }
         } else if (raw instanceof Boolean b) {
             text = b.toString();
         } else {
-            at.add(MessageCode.FIELD_INVALID, "must be text");
+            at.add(CommonMessages.FIELD_INVALID, "must be text");
             return null;
         }
         if (ControlCharacters.containsAny(text)) {
-            at.add(MessageCode.FIELD_INVALID, "must not contain control characters");
+            at.add(CommonMessages.FIELD_INVALID, "must not contain control characters");
             return null;
         }
         return text;
@@ -398,7 +401,7 @@ public class ParameterBinder {
         } catch (ArithmeticException e) {
             // not a whole number in range: reported below
         }
-        at.add(MessageCode.FIELD_INVALID, "must be an integer");
+        at.add(CommonMessages.FIELD_INVALID, "must be an integer");
         return null;
     }
 
@@ -415,7 +418,7 @@ public class ParameterBinder {
             case "false", "0":
                 return Boolean.FALSE;
             default:
-                at.add(MessageCode.FIELD_INVALID, "must be true or false");
+                at.add(CommonMessages.FIELD_INVALID, "must be true or false");
                 return null;
         }
     }
@@ -432,7 +435,7 @@ public class ParameterBinder {
         String allowed = Arrays.stream(type.getEnumConstants())
                 .map(c -> ((Enum) c).name())
                 .collect(Collectors.joining(", "));
-        at.add(MessageCode.FIELD_INVALID, "must be one of " + allowed);
+        at.add(CommonMessages.FIELD_INVALID, "must be one of " + allowed);
         return null;
     }
 
@@ -445,7 +448,7 @@ public class ParameterBinder {
                     text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT) ? text.substring(0, 10) : text,
                     DATE);
         } catch (DateTimeParseException e) {
-            at.add(MessageCode.FIELD_INVALID, "must be a date YYYY-MM-DD");
+            at.add(CommonMessages.FIELD_INVALID, "must be a date YYYY-MM-DD");
             return null;
         }
     }
@@ -456,7 +459,7 @@ public class ParameterBinder {
                     ? LocalDate.parse(text, DATE).atStartOfDay()
                     : LocalDateTime.parse(text, DATE_TIME);
         } catch (DateTimeParseException e) {
-            at.add(MessageCode.FIELD_INVALID, "must be a time yyyy-MM-dd HH:mm:ss");
+            at.add(CommonMessages.FIELD_INVALID, "must be a time yyyy-MM-dd HH:mm:ss");
             return null;
         }
     }
@@ -474,7 +477,7 @@ public class ParameterBinder {
             map.forEach((k, v) -> ordered.put(Integer.parseInt((String) k), v));
             return new ArrayList<>(ordered.values());
         }
-        at.add(MessageCode.FIELD_INVALID, "must be a list");
+        at.add(CommonMessages.FIELD_INVALID, "must be a list");
         return null;
     }
 
@@ -551,15 +554,15 @@ public class ParameterBinder {
         Class<? extends Annotation> constraint =
                 violation.getConstraintDescriptor().getAnnotation().annotationType();
         if (constraint == NotNull.class || constraint == NotBlank.class || constraint == NotEmpty.class) {
-            return MessageCode.FIELD_REQUIRED;
+            return CommonMessages.FIELD_REQUIRED;
         }
         if (constraint == Min.class || constraint == Max.class) {
-            return MessageCode.FIELD_OUT_OF_RANGE;
+            return CommonMessages.FIELD_OUT_OF_RANGE;
         }
         if (constraint == Size.class) {
-            return MessageCode.FIELD_TOO_LONG;
+            return CommonMessages.FIELD_TOO_LONG;
         }
         Object code = violation.getConstraintDescriptor().getAttributes().get("code");
-        return code instanceof MessageCode c ? c : MessageCode.FIELD_INVALID;
+        return code instanceof MessageCode c ? c : CommonMessages.FIELD_INVALID;
     }
 }

@@ -26,8 +26,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 
 /**
@@ -85,7 +85,7 @@ final class ParameterParser {
             if (++values > MAX_PARAMETERS) {
                 throw new ApiException(
                         413,
-                        MessageCode.TOO_MANY_PARAMETERS,
+                        CommonMessages.TOO_MANY_PARAMETERS,
                         "The request has more than " + MAX_PARAMETERS + " parameters");
             }
         }
@@ -93,7 +93,7 @@ final class ParameterParser {
         static void depth(int depth) {
             if (depth > MAX_DEPTH) {
                 throw ApiException.badRequest(
-                        MessageCode.NESTED_TOO_DEEPLY,
+                        CommonMessages.NESTED_TOO_DEEPLY,
                         "The parameters are nested more than " + MAX_DEPTH + " levels deep");
             }
         }
@@ -145,9 +145,9 @@ final class ParameterParser {
         } catch (InterruptedIOException e) {
             // Its deadline passed (the boundary's RequestBodies): the rest would hold a worker.
             throw new ApiException(
-                    408, List.of(Message.of(MessageCode.BODY_TIMEOUT, e.getMessage())), CLOSE_CONNECTION);
+                    408, List.of(Message.of(CommonMessages.BODY_TIMEOUT, e.getMessage())), CLOSE_CONNECTION);
         } catch (IOException e) {
-            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The request body could not be read");
+            throw ApiException.badRequest(CommonMessages.MALFORMED_REQUEST, "The request body could not be read");
         }
     }
 
@@ -168,7 +168,7 @@ final class ParameterParser {
         return new ApiException(
                 413,
                 List.of(Message.of(
-                        MessageCode.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes")),
+                        CommonMessages.BODY_TOO_LARGE, "The request body is larger than " + MAX_BODY_BYTES + " bytes")),
                 headers);
     }
 
@@ -193,7 +193,7 @@ final class ParameterParser {
         }
         throw new ApiException(
                 415,
-                MessageCode.UNSUPPORTED_MEDIA_TYPE,
+                CommonMessages.UNSUPPORTED_MEDIA_TYPE,
                 "Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data");
     }
 
@@ -219,10 +219,10 @@ final class ParameterParser {
             value = reader.readValue();
         } catch (RuntimeException e) {
             // JsonException, and Parsson's plain RuntimeException for input nested over 1000 levels
-            throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The body is not valid JSON");
+            throw ApiException.badRequest(CommonMessages.MALFORMED_JSON, "The body is not valid JSON");
         }
         if (!(value instanceof JsonObject object)) {
-            throw ApiException.badRequest(MessageCode.MALFORMED_JSON, "The JSON body must be an object");
+            throw ApiException.badRequest(CommonMessages.MALFORMED_JSON, "The JSON body must be an object");
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> map = (Map<String, Object>) fromJson(object, 0, tally);
@@ -291,7 +291,7 @@ final class ParameterParser {
                 int low = high < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
                 if (low < 0) {
                     throw ApiException.badRequest(
-                            MessageCode.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
+                            CommonMessages.MALFORMED_REQUEST, "Malformed percent-encoding in parameters");
                 }
                 bytes.write(high << 4 | low);
                 i += 2;
@@ -328,7 +328,7 @@ final class ParameterParser {
     }
 
     private static ApiException malformedUtf8() {
-        return ApiException.badRequest(MessageCode.MALFORMED_UTF8, "Text in the request is not valid UTF-8");
+        return ApiException.badRequest(CommonMessages.MALFORMED_UTF8, "Text in the request is not valid UTF-8");
     }
 
     private static Map<String, Object> parseMultipart(byte[] body, String contentType, Tally tally) {
@@ -350,7 +350,7 @@ final class ParameterParser {
                 }
             }
         } catch (MessagingException | IOException e) {
-            throw ApiException.badRequest(MessageCode.MALFORMED_REQUEST, "The multipart body could not be parsed");
+            throw ApiException.badRequest(CommonMessages.MALFORMED_REQUEST, "The multipart body could not be parsed");
         }
         return root;
     }

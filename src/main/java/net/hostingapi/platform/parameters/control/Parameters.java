@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 
 /**
  * The merged parameters of one request: query string first, then the body (the body wins).
@@ -78,7 +78,8 @@ public final class Parameters {
         List<Message> result = new ArrayList<>();
         for (String key : values.keySet()) {
             if (!read.contains(key) && !RESERVED.contains(key)) {
-                result.add(Message.forField(MessageCode.UNKNOWN_PARAMETER, key, "Unknown parameter ignored: " + key));
+                result.add(
+                        Message.forField(CommonMessages.UNKNOWN_PARAMETER, key, "Unknown parameter ignored: " + key));
             }
         }
         result.addAll(warnings);

@@ -8,7 +8,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 
 /**
  * A text of {@code min} to {@code max} characters, counted as Unicode code points: the bounds of
@@ -39,7 +39,7 @@ public @interface Characters {
     Class<? extends Payload>[] payload() default {};
 
     /** Read by the parameter binder for the envelope's message code. */
-    MessageCode code() default MessageCode.FIELD_TOO_LONG;
+    CommonMessages code() default CommonMessages.FIELD_TOO_LONG;
 
     class Validator implements ConstraintValidator<Characters, CharSequence> {
 

@@ -12,7 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.zones.control.names.ZoneNames;
 
 /**
@@ -38,7 +38,7 @@ public class NameClaims {
 
     /** The one answer for a name that is not free: it never says who holds it, or how. */
     public static ApiException taken() {
-        return ApiException.conflict(MessageCode.NAME_TAKEN, "The name is already taken");
+        return ApiException.conflict(CommonMessages.NAME_TAKEN, "The name is already taken");
     }
 
     /**
@@ -49,7 +49,7 @@ public class NameClaims {
         if (isPublicSuffix(name.name()) || isPublicSuffix(name.unicode())) {
             throw ApiException.invalid(
                     field,
-                    MessageCode.FIELD_INVALID,
+                    CommonMessages.FIELD_INVALID,
                     "is a public suffix (like com or co.uk), under which others register their names");
         }
     }

@@ -18,9 +18,9 @@ import java.util.Map;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
@@ -68,7 +68,7 @@ public class ZoneSigning {
         ZoneDnssec dnssec = find(zone);
         List<Message> warnings = new ArrayList<>();
         if (dnssec.enabled()) {
-            warnings.add(Message.of(MessageCode.NOTHING_CHANGED, "The zone is signed already"));
+            warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED, "The zone is signed already"));
         } else {
             dnssec.enable();
             changed(zone);
@@ -87,7 +87,7 @@ public class ZoneSigning {
         ZoneDnssec dnssec = find(zone);
         List<Message> warnings = new ArrayList<>();
         if (!dnssec.enabled()) {
-            warnings.add(Message.of(MessageCode.NOTHING_CHANGED, "The zone is not signed"));
+            warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED, "The zone is not signed"));
         } else {
             dnssec.disable(LocalDateTime.now(ZoneOffset.UTC).plus(settings.unsignAfter()));
             changed(zone);
@@ -133,7 +133,7 @@ public class ZoneSigning {
 
     private static Message removalWarning(ZoneDnssec dnssec) {
         return Message.of(
-                MessageCode.DNSSEC_REMOVAL,
+                ZoneMessages.DNSSEC_REMOVAL,
                 "Remove the DS records of the zone at its registry first: the zone stays signed until "
                         + dnssec.unsignAt().withNano(0) + " UTC and is unsigned then; a DS left at the registry"
                         + " makes the domain fail validation. The delete records (CDS 0 0 0 00, CDNSKEY 0 3 0 AA==)"

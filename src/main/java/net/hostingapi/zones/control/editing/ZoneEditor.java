@@ -23,13 +23,14 @@ import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.control.RefreshRequested;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.control.ZonesChanged;
@@ -150,7 +151,7 @@ public class ZoneEditor {
         try {
             name = input.name() == null ? null : ZoneNames.normalize(input.name());
         } catch (IllegalArgumentException e) {
-            violations.at("name").add(MessageCode.FIELD_INVALID, e.getMessage());
+            violations.at("name").add(CommonMessages.FIELD_INVALID, e.getMessage());
         }
         List<RecordInput> inputs = input.records() == null ? List.of() : input.records();
         List<RecordDraft> drafts = name == null
@@ -263,7 +264,7 @@ public class ZoneEditor {
             changed = true;
         }
         if (!changed) {
-            warnings.add(Message.of(MessageCode.NOTHING_CHANGED));
+            warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED));
             return new Changed(zone, warnings);
         }
         zone.changed();
@@ -344,12 +345,12 @@ public class ZoneEditor {
     }
 
     private static Message alreadyPresent(String path) {
-        return Message.about(MessageCode.RECORD_ALREADY_PRESENT, path, MessageCode.RECORD_ALREADY_PRESENT.text());
+        return Message.about(ZoneMessages.RECORD_ALREADY_PRESENT, path, ZoneMessages.RECORD_ALREADY_PRESENT.text());
     }
 
     private static Message ttlChanged(String path, RecordDraft draft, Integer before) {
         return Message.about(
-                MessageCode.RECORD_TTL_CHANGED,
+                ZoneMessages.RECORD_TTL_CHANGED,
                 path,
                 "record already present (" + draft.name() + " " + draft.type() + " " + draft.data()
                         + "); its TTL changed from " + ttlText(before) + " to " + ttlText(draft.ttl()));
@@ -367,7 +368,7 @@ public class ZoneEditor {
         List<String> domains = zone.domains().stream().map(AssignedDomain::name).toList();
         if (!domains.isEmpty() && !forceDelete) {
             throw ApiException.conflict(
-                    MessageCode.STILL_IN_USE,
+                    ZoneMessages.STILL_IN_USE,
                     "The zone still has assigned domains " + domains + "; dissociate them or set forceDelete");
         }
         List<String> served = served(zone);
@@ -509,7 +510,7 @@ public class ZoneEditor {
         // A selector that also matches records outside the policy refuses the request (rolled back).
         access.requireRecords(removed);
         if (removed.isEmpty()) {
-            return new Changed(zone, List.of(Message.of(MessageCode.NO_RECORD_MATCHED)));
+            return new Changed(zone, List.of(Message.of(ZoneMessages.NO_RECORD_MATCHED)));
         }
         zone.changed();
         em.flush();
@@ -546,7 +547,7 @@ public class ZoneEditor {
         access.requireWholeZone("assign domains");
         ZoneNames.ZoneName domain = domainName(domainName);
         if (domain.name().equals(zone.name())) {
-            return new Changed(zone, List.of(Message.about(MessageCode.ZONE_OWN_NAME, "domainName", OWN_NAME)));
+            return new Changed(zone, List.of(Message.about(ZoneMessages.ZONE_OWN_NAME, "domainName", OWN_NAME)));
         }
         if (zone.isAssigned(domain.name())) {
             return new Changed(zone, List.of());
@@ -573,7 +574,7 @@ public class ZoneEditor {
         if (domain.equals(zone.name())) {
             throw ApiException.invalid(
                     "domainName",
-                    MessageCode.FIELD_NOT_ALLOWED,
+                    CommonMessages.FIELD_NOT_ALLOWED,
                     OWN_NAME + "; it cannot be dissociated (delete the zone to stop serving it)");
         }
         if (!zone.isAssigned(domain)) {
@@ -659,7 +660,7 @@ public class ZoneEditor {
         try {
             return ZoneNames.normalize(domainName);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalid("domainName", MessageCode.FIELD_INVALID, e.getMessage());
+            throw ApiException.invalid("domainName", CommonMessages.FIELD_INVALID, e.getMessage());
         }
     }
 

@@ -16,12 +16,13 @@ import java.util.Objects;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.parameters.control.ParameterBinder;
 import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.control.ZoneAccess;
+import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.editing.NewZone;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.editing.ZoneOperation;
@@ -86,7 +87,7 @@ public class ZoneImport {
         try {
             name = ZoneNames.normalize(zoneName);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalid("zone", MessageCode.FIELD_INVALID, e.getMessage());
+            throw ApiException.invalid("zone", CommonMessages.FIELD_INVALID, e.getMessage());
         }
         Zone stored = em.createNamedQuery(Zone.OF_ACCOUNT_BY_NAME, Zone.class)
                 .setParameter("name", name.name())
@@ -139,11 +140,12 @@ public class ZoneImport {
     private Read read(
             String file, String zone, RecordType.Operation operation, Violations problems, List<Message> warnings) {
         if (file == null || file.isBlank()) {
-            problems.add(MessageCode.FIELD_REQUIRED, "must hold a zone file (the parameter file, or a text/dns body)");
+            problems.add(
+                    CommonMessages.FIELD_REQUIRED, "must hold a zone file (the parameter file, or a text/dns body)");
             return new Read(Soa.NONE, List.of(), List.of());
         }
         if (file.indexOf('\0') >= 0 || !StandardCharsets.UTF_8.newEncoder().canEncode(file)) {
-            problems.add(MessageCode.FIELD_INVALID, "must be a text file");
+            problems.add(CommonMessages.FIELD_INVALID, "must be a text file");
             return new Read(Soa.NONE, List.of(), List.of());
         }
         Name origin;
@@ -153,7 +155,8 @@ public class ZoneImport {
             throw new IllegalStateException(e);
         }
         MasterFile.Parsed parsed = MasterFile.read(file, origin);
-        parsed.problems().forEach(p -> problems.add(MessageCode.FIELD_INVALID, "line " + p.line() + ": " + p.text()));
+        parsed.problems()
+                .forEach(p -> problems.add(CommonMessages.FIELD_INVALID, "line " + p.line() + ": " + p.text()));
         Soa soa = Soa.NONE;
         List<RecordInput> inputs = new ArrayList<>();
         List<Integer> lines = new ArrayList<>();
@@ -162,18 +165,18 @@ public class ZoneImport {
             Record record = entry.record();
             String at = "line " + entry.line() + ": ";
             if (!record.getName().subdomain(origin)) {
-                problems.add(MessageCode.FIELD_INVALID, at + record.getName() + " lies outside the zone " + zone);
+                problems.add(CommonMessages.FIELD_INVALID, at + record.getName() + " lies outside the zone " + zone);
                 continue;
             }
             if (record.getDClass() != DClass.IN) {
                 problems.add(
-                        MessageCode.FIELD_INVALID, at + "class " + DClass.string(record.getDClass()) + " is not IN");
+                        CommonMessages.FIELD_INVALID, at + "class " + DClass.string(record.getDClass()) + " is not IN");
                 continue;
             }
             boolean apex = record.getName().equals(origin);
             if (record instanceof SOARecord soaRecord) {
                 if (!apex) {
-                    problems.add(MessageCode.FIELD_INVALID, at + "an SOA record belongs at the zone's apex");
+                    problems.add(CommonMessages.FIELD_INVALID, at + "an SOA record belongs at the zone's apex");
                 } else {
                     soa = soaOf(soaRecord, at, problems);
                     // The settings' bounds, as create and update check them.
@@ -188,7 +191,7 @@ public class ZoneImport {
                             null,
                             FieldUpdate.absent()))) {
                         problems.add(
-                                MessageCode.FIELD_INVALID, at + "SOA " + v.getPropertyPath() + " " + v.getMessage());
+                                CommonMessages.FIELD_INVALID, at + "SOA " + v.getPropertyPath() + " " + v.getMessage());
                     }
                 }
                 continue;
@@ -200,7 +203,7 @@ public class ZoneImport {
             RecordType type = supported(record);
             if (type == null) {
                 problems.add(
-                        MessageCode.FIELD_INVALID,
+                        CommonMessages.FIELD_INVALID,
                         at + "the record type " + Type.string(record.getType()) + " is not supported (supported: "
                                 + supportedTypes() + ")");
                 continue;
@@ -212,7 +215,7 @@ public class ZoneImport {
         }
         if (droppedNs) {
             warnings.add(Message.forField(
-                    MessageCode.RECORD_IGNORED,
+                    ZoneMessages.RECORD_IGNORED,
                     "file",
                     "file: the NS records at the apex were not imported: the zone is served by our nameservers"));
         }
@@ -228,7 +231,7 @@ public class ZoneImport {
             Violations one = new Violations();
             for (ConstraintViolation<RecordInput> v : validator.validate(inputs.get(i))) {
                 one.at(v.getPropertyPath().toString().replaceAll("\\..*", ""))
-                        .add(MessageCode.FIELD_INVALID, v.getMessage());
+                        .add(CommonMessages.FIELD_INVALID, v.getMessage());
             }
             RecordDraft draft = one.isEmpty()
                     ? RecordValidator.drafts(List.of(inputs.get(i)), zone, operation, one)
@@ -259,7 +262,8 @@ public class ZoneImport {
             String local = rname.getLabelString(0).replace("\\.", ".");
             hostmaster = local + "@" + new Name(rname, 1).toString(true);
             if (!HostmasterMailbox.Validator.isValid(hostmaster)) {
-                problems.add(MessageCode.FIELD_INVALID, at + "the SOA's mailbox " + rname + " is not a usable address");
+                problems.add(
+                        CommonMessages.FIELD_INVALID, at + "the SOA's mailbox " + rname + " is not a usable address");
                 hostmaster = null;
             }
         }

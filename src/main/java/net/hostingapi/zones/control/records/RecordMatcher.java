@@ -3,8 +3,8 @@ package net.hostingapi.zones.control.records;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.ZoneRecord;
@@ -46,7 +46,7 @@ public final class RecordMatcher {
         if (selector.isEmpty()) {
             if (!refused) {
                 record.add(
-                        MessageCode.FIELD_REQUIRED,
+                        CommonMessages.FIELD_REQUIRED,
                         "give at least one of name, ttl, type, data, id (nothing deletes a whole zone by accident)");
             }
             return null;

@@ -6,7 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.control.names.RecordNames;
@@ -54,7 +54,7 @@ public final class RecordValidator {
         if (!operation.allows(type)) {
             record.at("type")
                     .add(
-                            MessageCode.FIELD_NOT_ALLOWED,
+                            CommonMessages.FIELD_NOT_ALLOWED,
                             type + " is not allowed here; allowed: " + operation.allowedTypes());
         }
     }
@@ -63,7 +63,7 @@ public final class RecordValidator {
         try {
             return RecordNames.relative(name, zoneName);
         } catch (IllegalArgumentException e) {
-            record.at("name").add(MessageCode.FIELD_INVALID, e.getMessage());
+            record.at("name").add(CommonMessages.FIELD_INVALID, e.getMessage());
             return null;
         }
     }
@@ -72,7 +72,7 @@ public final class RecordValidator {
         try {
             return RecordData.validate(type, data);
         } catch (IllegalArgumentException e) {
-            record.at("data").add(MessageCode.FIELD_INVALID, e.getMessage());
+            record.at("data").add(CommonMessages.FIELD_INVALID, e.getMessage());
             return null;
         }
     }
@@ -97,7 +97,7 @@ public final class RecordValidator {
             }
             Violations name = violations.at("records").at(i).at("name");
             if (draft.type() == RecordType.CNAME && draft.name().equals(RecordNames.APEX)) {
-                name.add(MessageCode.FIELD_NOT_ALLOWED, "a CNAME cannot sit at the zone's apex");
+                name.add(CommonMessages.FIELD_NOT_ALLOWED, "a CNAME cannot sit at the zone's apex");
                 continue;
             }
             Set<List<Object>> sameName = byName.get(draft.name());
@@ -111,13 +111,13 @@ public final class RecordValidator {
                     .count();
             if (cnames > 0 && sameName.size() > 1) {
                 name.add(
-                        MessageCode.FIELD_NOT_ALLOWED,
+                        CommonMessages.FIELD_NOT_ALLOWED,
                         "a CNAME shares its name with no other record (" + draft.name() + ")");
             } else if (isForward(draft.type())
                     ? forwards > 1 || addresses > 0
                     : (draft.type() == RecordType.A || draft.type() == RecordType.AAAA) && forwards > 0) {
                 name.add(
-                        MessageCode.FIELD_NOT_ALLOWED,
+                        CommonMessages.FIELD_NOT_ALLOWED,
                         "an HTTP_REDIRECT or HTTP_FRAME record shares its name with no A, AAAA or other HTTP_REDIRECT or HTTP_FRAME record ("
                                 + draft.name() + ")");
             }
@@ -134,13 +134,13 @@ public final class RecordValidator {
             violations
                     .at("records")
                     .add(
-                            MessageCode.FIELD_OUT_OF_RANGE,
+                            CommonMessages.FIELD_OUT_OF_RANGE,
                             "at most " + settings.maxRecordsPerRequest() + " records in one request");
         } else if (resulting > settings.maxRecordsPerZone()) {
             violations
                     .at("records")
                     .add(
-                            MessageCode.FIELD_OUT_OF_RANGE,
+                            CommonMessages.FIELD_OUT_OF_RANGE,
                             "a zone holds at most " + settings.maxRecordsPerZone() + " records");
         }
     }

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.json.control.JsonText;
+import net.hostingapi.zones.control.ZoneMessages;
 import org.junit.jupiter.api.Test;
 
 /** A payload that comes written out must give the same envelope as the same payload as JSON-P objects. */
@@ -22,23 +23,23 @@ class EnvelopeTextTest {
     @Test
     void writtenOutDataGivesTheSameEnvelope() {
         assertEquals(
-                EnvelopeFilter.envelopeText(Reply.ok(MessageCode.OK, "zone", ZONE), "id-1", "client \"7\""),
+                EnvelopeFilter.envelopeText(Reply.ok(CommonMessages.OK, "zone", ZONE), "id-1", "client \"7\""),
                 EnvelopeFilter.envelopeText(
-                        Reply.ok(MessageCode.OK, "zone", JsonText.of(ZONE)), "id-1", "client \"7\""));
+                        Reply.ok(CommonMessages.OK, "zone", JsonText.of(ZONE)), "id-1", "client \"7\""));
         assertEquals(
-                EnvelopeFilter.envelopeText(Reply.created(MessageCode.ZONE_CREATED, "zone", ZONE), "id-2", null),
+                EnvelopeFilter.envelopeText(Reply.created(ZoneMessages.ZONE_CREATED, "zone", ZONE), "id-2", null),
                 EnvelopeFilter.envelopeText(
-                        Reply.created(MessageCode.ZONE_CREATED, "zone", JsonText.of(ZONE)), "id-2", null));
+                        Reply.created(ZoneMessages.ZONE_CREATED, "zone", JsonText.of(ZONE)), "id-2", null));
     }
 
     @Test
     void warningsAddedLaterStillAppear() {
-        Message warning = Message.of(MessageCode.OK);
+        Message warning = Message.of(CommonMessages.OK);
         assertEquals(
                 EnvelopeFilter.envelopeText(
-                        Reply.ok(MessageCode.OK, "zone", ZONE).warn(warning), "id", null),
+                        Reply.ok(CommonMessages.OK, "zone", ZONE).warn(warning), "id", null),
                 EnvelopeFilter.envelopeText(
-                        Reply.ok(MessageCode.OK, "zone", JsonText.of(ZONE)).warn(warning), "id", null));
+                        Reply.ok(CommonMessages.OK, "zone", JsonText.of(ZONE)).warn(warning), "id", null));
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.lang.reflect.Proxy;
 import java.util.HashMap;
 import java.util.Map;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import org.junit.jupiter.api.Test;
 
 class ErrorMapperTest {
@@ -26,7 +26,8 @@ class ErrorMapperTest {
         ApiException answer = ErrorMapper.classify(new PersistenceException(truncated), request());
 
         assertEquals(503, answer.status());
-        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+        assertEquals(
+                CommonMessages.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
     }
 
     @Test
@@ -39,7 +40,7 @@ class ErrorMapperTest {
         ApiException answer = ErrorMapper.classify(ours, request());
 
         assertEquals(500, answer.status());
-        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+        assertEquals(CommonMessages.INTERNAL_ERROR, answer.errors().get(0).code());
     }
 
     @Test
@@ -54,7 +55,8 @@ class ErrorMapperTest {
         ApiException answer = ErrorMapper.classify(new EJBException(emptied), request());
 
         assertEquals(503, answer.status());
-        assertEquals(MessageCode.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
+        assertEquals(
+                CommonMessages.DEPENDENCY_UNAVAILABLE, answer.errors().get(0).code());
     }
 
     @Test
@@ -67,7 +69,7 @@ class ErrorMapperTest {
         ApiException answer = ErrorMapper.classify(new EJBException(ours), request());
 
         assertEquals(500, answer.status());
-        assertEquals(MessageCode.INTERNAL_ERROR, answer.errors().get(0).code());
+        assertEquals(CommonMessages.INTERNAL_ERROR, answer.errors().get(0).code());
     }
 
     private static HttpServletRequest request() {

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +34,7 @@ class ParameterParserTest {
         };
         ApiException timedOut = assertThrows(ApiException.class, () -> ParameterParser.readBody(100, late));
         assertEquals(408, timedOut.status());
-        assertEquals(MessageCode.BODY_TIMEOUT, timedOut.errors().get(0).code());
+        assertEquals(CommonMessages.BODY_TIMEOUT, timedOut.errors().get(0).code());
         assertEquals(
                 "The request body did not arrive within 20 s",
                 timedOut.errors().get(0).text());
@@ -88,7 +88,7 @@ class ParameterParserTest {
                         () -> ParameterParser.parse(
                                 null, "application/x-www-form-urlencoded", body.getBytes(StandardCharsets.US_ASCII))));
         assertEquals(413, refused.status());
-        assertEquals(MessageCode.TOO_MANY_PARAMETERS, refused.errors().get(0).code());
+        assertEquals(CommonMessages.TOO_MANY_PARAMETERS, refused.errors().get(0).code());
         String json = "{\"x\":[" + "1,".repeat(ParameterParser.MAX_PARAMETERS) + "1]}";
         assertEquals(
                 413,
@@ -162,7 +162,7 @@ class ParameterParserTest {
         for (Runnable request : requests) {
             ApiException refused = assertThrows(ApiException.class, request::run);
             assertEquals(400, refused.status());
-            assertEquals(MessageCode.MALFORMED_UTF8, refused.errors().get(0).code());
+            assertEquals(CommonMessages.MALFORMED_UTF8, refused.errors().get(0).code());
         }
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import org.junit.jupiter.api.Test;
 
 class CharactersTest {
@@ -49,6 +49,6 @@ class CharactersTest {
     void keepsTheMessageAndCodeOfSize() throws Exception {
         Characters characters = Name.class.getRecordComponents()[0].getAnnotation(Characters.class);
         assertEquals("size must be between {min} and {max}", characters.message());
-        assertEquals(MessageCode.FIELD_TOO_LONG, characters.code());
+        assertEquals(CommonMessages.FIELD_TOO_LONG, characters.code());
     }
 }

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.control.Param;
 import org.junit.jupiter.api.Test;
 
@@ -97,20 +97,20 @@ class FieldOrderTest {
     @Test
     void violationsAreListedInTheFieldOrderWheneverTheyWereFound() {
         Violations violations = new Violations(new FieldOrder(Change.class, map("ttl", "x", "name", "")));
-        violations.at("comment").add(MessageCode.FIELD_TOO_LONG, "too long");
-        violations.at("name").add(MessageCode.FIELD_REQUIRED, "required");
-        violations.at("ttl").add(MessageCode.FIELD_INVALID, "must be an integer");
-        violations.at("name").add(MessageCode.FIELD_INVALID, "found later");
+        violations.at("comment").add(CommonMessages.FIELD_TOO_LONG, "too long");
+        violations.at("name").add(CommonMessages.FIELD_REQUIRED, "required");
+        violations.at("ttl").add(CommonMessages.FIELD_INVALID, "must be an integer");
+        violations.at("name").add(CommonMessages.FIELD_INVALID, "found later");
 
         assertEquals(
                 List.of("ttl", "name", "name", "comment"),
                 violations.messages().stream().map(Message::field).toList());
         assertEquals(
                 List.of(
-                        MessageCode.FIELD_INVALID,
-                        MessageCode.FIELD_REQUIRED,
-                        MessageCode.FIELD_INVALID,
-                        MessageCode.FIELD_TOO_LONG),
+                        CommonMessages.FIELD_INVALID,
+                        CommonMessages.FIELD_REQUIRED,
+                        CommonMessages.FIELD_INVALID,
+                        CommonMessages.FIELD_TOO_LONG),
                 violations.messages().stream().map(Message::code).toList(),
                 "one field's in the order found");
     }

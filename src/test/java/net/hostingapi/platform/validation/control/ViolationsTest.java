@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import org.junit.jupiter.api.Test;
 
 class ViolationsTest {
@@ -16,16 +16,16 @@ class ViolationsTest {
     @Test
     void aNestedViewReportsTheFieldsPathFirstInItsText() {
         Violations violations = new Violations();
-        violations.at("records").at(2).at("ttl").add(MessageCode.FIELD_OUT_OF_RANGE, "must be at least 60");
-        violations.at("name").add(MessageCode.FIELD_INVALID, "is not a domain name");
+        violations.at("records").at(2).at("ttl").add(CommonMessages.FIELD_OUT_OF_RANGE, "must be at least 60");
+        violations.at("name").add(CommonMessages.FIELD_INVALID, "is not a domain name");
 
         assertEquals(
                 List.of(
                         new Message(
-                                MessageCode.FIELD_OUT_OF_RANGE,
+                                CommonMessages.FIELD_OUT_OF_RANGE,
                                 "records[2].ttl: must be at least 60",
                                 "records[2].ttl"),
-                        new Message(MessageCode.FIELD_INVALID, "name: is not a domain name", "name")),
+                        new Message(CommonMessages.FIELD_INVALID, "name: is not a domain name", "name")),
                 violations.messages());
     }
 
@@ -33,7 +33,7 @@ class ViolationsTest {
     void viewsShareOneListAndKnowWhatIsReportedAtTheirField() {
         Violations violations = new Violations();
         Violations record = violations.at("records").at(0);
-        record.at("data").add(MessageCode.FIELD_INVALID, "bad");
+        record.at("data").add(CommonMessages.FIELD_INVALID, "bad");
 
         assertEquals(1, violations.count());
         assertTrue(record.at("data").reported());
@@ -46,8 +46,8 @@ class ViolationsTest {
     void throwsOne422NamingEveryViolationOnlyWhenThereIsOne() {
         Violations violations = new Violations();
         violations.throwIfAny();
-        violations.at("a").add(MessageCode.FIELD_REQUIRED, "required");
-        violations.at("b").add(MessageCode.FIELD_REQUIRED, "required");
+        violations.at("a").add(CommonMessages.FIELD_REQUIRED, "required");
+        violations.at("b").add(CommonMessages.FIELD_REQUIRED, "required");
 
         ApiException thrown = assertThrows(ApiException.class, violations::throwIfAny);
         assertEquals(422, thrown.status());

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.entity.RecordDraft;
@@ -57,13 +57,13 @@ class RecordMatcherTest {
     void aFieldRefusedWhileBindingIsTheOneError() {
         Violations violations = new Violations();
         Violations element = violations.at("records").at(0);
-        element.at("type").add(MessageCode.FIELD_INVALID, "must be one of A, AAAA, ...");
+        element.at("type").add(CommonMessages.FIELD_INVALID, "must be one of A, AAAA, ...");
         assertNull(RecordMatcher.of(selector(null, null, null), "example.com", element));
         assertEquals(List.of("records[0].type"), fields(violations));
 
         Violations tooLong = new Violations();
         Violations first = tooLong.at("records").at(0);
-        first.at("name").add(MessageCode.FIELD_TOO_LONG, "size must be between 0 and 128");
+        first.at("name").add(CommonMessages.FIELD_TOO_LONG, "size must be between 0 and 128");
         RecordMatcher.of(selector("x".repeat(129), null, null), "example.com", first);
         assertEquals(List.of("records[0].name"), fields(tooLong));
 
