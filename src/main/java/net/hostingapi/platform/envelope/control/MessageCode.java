@@ -2,7 +2,7 @@ package net.hostingapi.platform.envelope.control;
 
 /**
  * Every message code the API answers with. The numbers are part of the wire contract: clients
- * switch on them, so a code is never renumbered or reused. README.md lists them.
+ * switch on them, so a code is never renumbered or reused. api.md, Message codes, lists them.
  */
 public enum MessageCode {
     // success: 2xxx
