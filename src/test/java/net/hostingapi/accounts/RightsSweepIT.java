@@ -31,7 +31,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract section 3 on every DNS operation of the served OpenAPI document: a token with only
+ * api.md, Authentication and rights, on every DNS operation of the served OpenAPI document: a token with only
  * DNS_ZONES_LIST, only DNS_ZONES_CRUD, or no right at all is refused (403 naming the missing right,
  * nothing changed) exactly where the operation's right is missing, and otherwise served; a
  * deactivated or expired token is 401 everywhere, nothing changed.
@@ -46,7 +46,7 @@ class RightsSweepIT {
     private static final String ZONES = "/api/v1/dns/zones";
     private static final String MACHINES = "/api/v1/datacenter/machines";
 
-    /** Spec and contract section 3; export as src/site/markdown/api.md says. An operation missing here fails the sweep. */
+    /** Spec and api.md, Authentication and rights; export as api.md, DNS zones, says. An operation missing here fails the sweep. */
     private static final Map<String, String> RIGHT_OF = Map.ofEntries(
             Map.entry("GET " + ZONES, LIST),
             Map.entry("GET " + ZONES + "/show", LIST),

@@ -32,7 +32,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract section 3: objects of another account do not exist for the caller. Account A owns one of
+ * api.md, Authentication and rights: objects of another account do not exist for the caller. Account A owns one of
  * everything; account B, holding every right a customer can have, calls every operation of the
  * served OpenAPI document with A's identifiers in every parameter. Operations that address an
  * object answer 404, exactly as for an identifier that exists nowhere; the others (lists,
@@ -586,7 +586,7 @@ class TenantIsolationIT {
                 List.of("mac_address", "address", "action", "hostname"),
                 op -> {
                     // A's machine, by MAC address, by id, or by its address on a machine B names: 404, as a machine
-                    // that does not exist (contract section 7), never A's busy machine's 409
+                    // that does not exist (api.md, Server actions), never A's busy machine's 409
                     Map<String, Map<String, JsonValue>> tries = new LinkedHashMap<>();
                     tries.put(
                             "A's MAC address",

@@ -27,7 +27,7 @@ import java.util.zip.ZipFile;
  * DB_URL is set, then Payara Micro with the WAR at the context root and server-config/, and
  * stops both on Ctrl-C and SIGTERM (Payara first, then the database, cleanly). One service per
  * data directory: a second start on it exits with status 2; an embedded database that cannot
- * start on its data directory exits with status 3 and leaves the directory as it is. Every variable of contract section 9 is passed on with its default filled in.
+ * start on its data directory exits with status 3 and leaves the directory as it is. Every variable of api.md, Names operators rely on, is passed on with its default filled in.
  */
 public final class ServiceLauncher {
 

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Requests at the edge of HTTP (malformed escapes, odd methods, broken headers, text that is not
  * UTF-8), sent byte for byte over a socket: under /api/v1 each is answered in the envelope, or,
- * where the server refuses it before the application sees it, exactly as the README says.
+ * where the server refuses it before the application sees it, exactly as api.md says.
  */
 @ServiceTest
 @RunAsClient

@@ -21,7 +21,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
-/** The envelope of contract section 4 on success and on every kind of error. */
+/** The envelope (api.md, The envelope) on success and on every kind of error. */
 @ServiceTest
 @RunAsClient
 class EnvelopeIT {

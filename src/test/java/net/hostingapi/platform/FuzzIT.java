@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * and long methods. None may answer 5xx, anywhere. Every answer is the envelope, shows no
  * internals and comes within a hang guard, except: a success outside /api/v1 (a document: health,
  * metrics, OpenAPI, HTML) or of a boot script or zone export, HEAD and 204, and the connector's own
- * refusals the README's table names, for the requests it names. Seeded: a failure names the seed,
+ * refusals api.md's table names, for the requests it names. Seeded: a failure names the seed,
  * the request's number and the request, and {@code -Dfuzz.seed=N} replays the run.
  */
 @ServiceTest
@@ -59,7 +59,7 @@ class FuzzIT {
             "Caused by",
             "<html",
             "<HTML");
-    /** Parameter names the operations take, as the README lists them. */
+    /** Parameter names the operations take, as api.md lists them. */
     private static final List<String> NAMES = List.of(
             "zone",
             "name",
@@ -277,7 +277,7 @@ class FuzzIT {
             return "took " + answer.millis() + " ms";
         }
         if (answer.header("X-Request-Id") == null && answer.body().length == 0) {
-            // Answered by Payara's connector before any code of the WAR ran (README, "Requests at
+            // Answered by Payara's connector before any code of the WAR ran (api.md, "Requests at
             // the edge of HTTP"): only for the requests listed there, and never with a body.
             String known = connectorRefusal(request, answer.status());
             if (known == null) {
@@ -351,7 +351,7 @@ class FuzzIT {
     }
 
     /**
-     * Which of the README's connector-level refusals (api.md, "Requests at the edge of HTTP") a
+     * Which of the connector-level refusals of api.md, "Requests at the edge of HTTP", a
      * request falls under, given the status it got; null if none: a malformed escape in the path
      * (200, Payara's open bug #8000, or 400), a path ending in /.. (200, the same bug), a path that
      * climbs above the root once %2F is decoded (400), a NUL or backslash escaped in the path (400),

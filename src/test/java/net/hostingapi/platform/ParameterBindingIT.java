@@ -23,7 +23,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Contract section 2 over HTTP: every parameter source and body format, for every method. */
+/** api.md, Parameters, over HTTP: every parameter source and body format, for every method. */
 @ServiceTest
 @RunAsClient
 class ParameterBindingIT {

@@ -65,7 +65,7 @@ public class AccessFilter implements ContainerRequestFilter {
                         Map.of("WWW-Authenticate", "Bearer"));
             case INVALID -> {
                 // Past the limit a failure is 429 rather than 401; a hit would still be 200, but
-                // with 256-bit tokens a hit is not what a limit has to prevent (README, Accounts).
+                // with 256-bit tokens a hit is not what a limit has to prevent (api.md, Accounts: decisions).
                 long wait = failures.fail(clients.of(request));
                 if (wait > 0) {
                     throw ApiException.tooManyRequests(AccountMessages.TOO_MANY_FAILED_AUTHENTICATIONS, wait);

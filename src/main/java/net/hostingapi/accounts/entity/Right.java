@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * A right an API token may carry; each is also the container role of that name. The DNS rights
- * are named as the specification names them; the others are ours (contract section 3).
+ * are named as the specification names them; the others are ours (api.md, Authentication and rights).
  */
 public enum Right {
     DNS_ZONES_LIST(Category.DOMAINS, "List DNS zones", "List, show, export and count DNS zones", false),

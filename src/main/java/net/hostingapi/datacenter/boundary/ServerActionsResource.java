@@ -201,7 +201,7 @@ public class ServerActionsResource {
 
     /**
      * The machine's {@code address}. One that is there but is no text at all, or holds control
-     * characters, is as malformed as any other non-address: 400 (contract section 7), not the
+     * characters, is as malformed as any other non-address: 400 (api.md, Server actions), not the
      * binder's 422. A missing one stays 422.
      */
     private String address() {

@@ -22,7 +22,7 @@ public record MachineAddress(Type type, String value) {
 
     private static final Pattern MAC = Pattern.compile("[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\\1[0-9A-Fa-f]{2}){4}");
 
-    /** The address of a public request; anything else is 400 (contract section 7). */
+    /** The address of a public request; anything else is 400 (api.md, Server actions). */
     public static MachineAddress parse(String text) {
         Optional<String> mac = mac(text);
         if (mac.isPresent()) {

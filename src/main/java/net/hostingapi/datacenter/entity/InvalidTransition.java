@@ -1,7 +1,7 @@
 package net.hostingapi.datacenter.entity;
 
 /**
- * A report the server action's state machine does not allow (contract section 7); the message
+ * A report the server action's state machine does not allow (api.md, Server actions); the message
  * says why, in the words the client is answered with.
  */
 public class InvalidTransition extends IllegalStateException {

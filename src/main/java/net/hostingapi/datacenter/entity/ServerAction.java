@@ -29,7 +29,7 @@ import net.hostingapi.accounts.entity.Account;
 /**
  * What a machine is to do at its next network boot, and how far it got. It names the machine's
  * MAC address and the IP address it was scheduled for (an action scheduled before the machine
- * inventory has only those two, and no machine). The state machine of contract section 7 lives here: PENDING to RUNNING to DONE,
+ * inventory has only those two, and no machine). The state machine of api.md, Server actions, lives here: PENDING to RUNNING to DONE,
  * or to CANCELLED from PENDING or RUNNING; DONE and CANCELLED are final, and the percentage
  * never falls while RUNNING.
  */

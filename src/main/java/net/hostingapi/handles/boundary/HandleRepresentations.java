@@ -13,7 +13,7 @@ import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
 
-/** How handles, countries and handle statistics look on the wire (contract section 5). */
+/** How handles, countries and handle statistics look on the wire (api.md, Domain handles). */
 final class HandleRepresentations {
 
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");

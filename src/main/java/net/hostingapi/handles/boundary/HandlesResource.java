@@ -28,7 +28,7 @@ import net.hostingapi.platform.parameters.control.NoParameters;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Domain handles: a valid token and no named right (contract section 3). */
+/** Domain handles: a valid token and no named right (api.md, Authentication and rights). */
 @ApplicationScoped
 @RetryOnDeadlock
 @Tag(name = "Domain handles", description = "Contacts for domain registrations")

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * How many verification mails one handle (or account, or address) may get: at most
- * {@code perMinute} in any minute and {@code perDay} in any 24 hours (rolling windows, contract section 8).
+ * {@code perMinute} in any minute and {@code perDay} in any 24 hours (rolling windows, api.md, Limits).
  */
 public record ResendLimit(int perMinute, int perDay) {
 

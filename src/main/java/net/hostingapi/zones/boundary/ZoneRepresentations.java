@@ -15,7 +15,7 @@ import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
- * Zones and records on the wire (contract section 5). In records, {@code ttl} and {@code zone_id}
+ * Zones and records on the wire (api.md, Representations). In records, {@code ttl} and {@code zone_id}
  * are strings of digits: a published client decodes them as strings and fails on numbers.
  */
 public final class ZoneRepresentations {

@@ -192,7 +192,7 @@ public class ZonesResource {
         return renderedZones.whole(input.value().zone(), () -> {
             ZoneEditor.Changed changed = editor.deleteRecords(
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
-            // no match: success with a warning (contract), and a success message that says the same
+            // no match: success with a warning (api.md, DNS zones), and a success message that says the same
             MessageCode said =
                     changed.warnings().isEmpty() ? ZoneMessages.RECORDS_DELETED : ZoneMessages.NO_RECORDS_DELETED;
             return Reply.ok(said, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());

@@ -24,7 +24,7 @@ public class ZoneRecord {
 
     public static final String OF_ZONE_NAMED = "ZoneRecord.ofZoneNamed";
 
-    /** Given at creation (zones.control.RecordIds), so that new records can be inserted in batches. */
+    /** Given at creation (zones.control.records.RecordIds), so that new records can be inserted in batches. */
     @Id
     private Long id;
 

@@ -12,7 +12,7 @@ import java.util.Set;
 import net.hostingapi.datacenter.entity.ServerAction.State;
 import org.junit.jupiter.api.Test;
 
-/** The state machine of contract section 7, every pair of states. */
+/** The state machine of api.md, Server actions, every pair of states. */
 class ServerActionTest {
 
     private static final Map<State, Set<State>> LEGAL = Map.of(

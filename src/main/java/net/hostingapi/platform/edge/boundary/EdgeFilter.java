@@ -37,7 +37,7 @@ import net.hostingapi.platform.logging.boundary.RequestLog;
  * ({@link AllowedMethods}). Everywhere, the servlet parameters are the query string's only
  * ({@link QueryOnlyParameters}): the container never parses a body.
  * <p>
- * What the connector refuses before any application (see the README) never gets here.
+ * What the connector refuses before any application (api.md, Requests at the edge of HTTP) never gets here.
  */
 @WebFilter(urlPatterns = "/*")
 public class EdgeFilter implements Filter {

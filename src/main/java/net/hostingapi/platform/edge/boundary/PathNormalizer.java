@@ -9,7 +9,7 @@ import jakarta.ws.rs.ext.Provider;
 import java.net.URI;
 import java.util.regex.Pattern;
 
-/** Repeated and trailing slashes are tolerated (contract section 1): {@code /api/v1//dns/zones/} is {@code /api/v1/dns/zones}. */
+/** Repeated and trailing slashes are tolerated (api.md, Paths and methods): {@code /api/v1//dns/zones/} is {@code /api/v1/dns/zones}. */
 @Provider
 @PreMatching
 @Priority(1)

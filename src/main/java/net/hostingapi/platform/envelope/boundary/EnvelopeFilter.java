@@ -36,7 +36,7 @@ import net.hostingapi.platform.parameters.control.Parameters;
 import net.hostingapi.platform.validation.control.ControlCharacters;
 
 /**
- * The one place the envelope is written (contract section 4): every {@link Reply}, success or
+ * The one place the envelope is written (api.md, The envelope): every {@link Reply}, success or
  * error, becomes {@code {metadata, status, messages, data}}; every answer carries
  * {@code X-Request-Id}, and every request leaves one log line with that id.
  */

@@ -4,7 +4,7 @@ package net.hostingapi.platform.envelope.control;
  * A message code the API answers with. The numbers are part of the wire contract: clients switch on
  * them, so a code is never renumbered or reused. Platform's own codes are {@link CommonMessages};
  * each area keeps the codes only it answers with in an enum of its control package, so platform
- * never names an area. The numbers stay unique across all of them, and api.md lists every one:
+ * never names an area. The numbers stay unique across all of them, and api.md, Message codes, lists every one:
  * MessageCodeTest collects the enums from the compiled classes to check both.
  */
 public interface MessageCode {

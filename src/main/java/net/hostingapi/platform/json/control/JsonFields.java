@@ -51,7 +51,7 @@ public final class JsonFields {
         return this;
     }
 
-    /** Timestamps as {@code yyyy-MM-dd HH:mm:ss} (UTC), contract section 5. */
+    /** Timestamps as {@code yyyy-MM-dd HH:mm:ss} (UTC), api.md, Representations. */
     public JsonFields put(String name, LocalDateTime value) {
         return put(name, value == null ? null : value.format(ParameterBinder.DATE_TIME));
     }

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 
 /**
- * The schemas of the envelope's {@code data} payloads (contract section 5), as the areas'
+ * The schemas of the envelope's {@code data} payloads (api.md, The envelope), as the areas'
  * representation classes write them ({@code ZoneRepresentations}, {@code HandleRepresentations},
  * {@code AccountRepresentations}, {@code ServerActionRepresentations}). Those build JSON by
  * hand, so their shapes are written down here once, in a compact notation: {@code name:type},

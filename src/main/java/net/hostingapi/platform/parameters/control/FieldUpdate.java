@@ -5,7 +5,7 @@ import java.util.function.Function;
 
 /**
  * A field a request may leave out, clear with JSON {@code null} or set: the three cases an edit
- * must tell apart (contract section 2: absent keeps, null clears). Never null itself.
+ * must tell apart (api.md, Parameters: absent keeps, null clears). Never null itself.
  */
 public final class FieldUpdate<T> {
 

@@ -48,7 +48,7 @@ import net.hostingapi.platform.validation.control.Violations;
 
 /**
  * The one place request parameters become typed input: binds a request's parameters
- * to a Java record by wire name (the component's, or the one {@link Param} gives), applying the leniency of contract section 2 (numbers as
+ * to a Java record by wire name (the component's, or the one {@link Param} gives), applying the leniency of api.md, Parameters (numbers as
  * strings, {@code ""} as absent, booleans as 1/0, bracket maps as lists), then validates it with
  * Bean Validation. Every violated field is reported at once, with its path
  * ({@code records[2].ttl}); nothing is half-bound.

@@ -31,14 +31,14 @@ import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
 
 /**
- * Reads the query string and the body of any method into one parameter tree (contract section 2):
+ * Reads the query string and the body of any method into one parameter tree (api.md, Parameters):
  * JSON objects, url-encoded and multipart forms with PHP-style brackets
  * ({@code records[0][name]=www}, {@code permissions[]=X}); a body without a Content-Type is
  * JSON when it starts with '{', a form otherwise.
  */
 final class ParameterParser {
 
-    /** Largest body accepted, in bytes (contract section 8); configurable with MAX_BODY_BYTES. */
+    /** Largest body accepted, in bytes (api.md, Limits); configurable with MAX_BODY_BYTES. */
     static final long MAX_BODY_BYTES = Long.getLong("MAX_BODY_BYTES", envLong("MAX_BODY_BYTES", 1024 * 1024));
 
     /** How much of a too large body is read and dropped before answering 413. */

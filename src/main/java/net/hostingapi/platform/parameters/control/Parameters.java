@@ -32,7 +32,7 @@ public final class Parameters {
     }
 
     /**
-     * Reads a body of at most {@code MAX_BODY_BYTES} (contract section 8) from {@code body};
+     * Reads a body of at most {@code MAX_BODY_BYTES} (api.md, Limits) from {@code body};
      * throws the contract's 400 or 413 when it cannot.
      */
     public static byte[] readBody(long declaredLength, InputStream body) {

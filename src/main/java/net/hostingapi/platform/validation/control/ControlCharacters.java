@@ -1,6 +1,6 @@
 package net.hostingapi.platform.validation.control;
 
-/** No field of any object may contain control characters (contract section 6): they could inject lines into zone files, mails or boot scripts. */
+/** No field of any object may contain control characters (api.md, DNS zones): they could inject lines into zone files, mails or boot scripts. */
 public final class ControlCharacters {
 
     private ControlCharacters() {}

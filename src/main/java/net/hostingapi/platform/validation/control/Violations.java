@@ -9,8 +9,8 @@ import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.envelope.control.MessageCode;
 
 /**
- * The violated fields of one request, collected so that a 422 names every one at once (contract
- * section 4). A view {@link #at(String) at} a path adds there: {@code violations.at("records[2]").at("name")}
+ * The violated fields of one request, collected so that a 422 names every one at once (api.md,
+ * The envelope). A view {@link #at(String) at} a path adds there: {@code violations.at("records[2]").at("name")}
  * reports {@code records[2].name} with the text {@code "records[2].name: <detail>"}. Views share the list.
  * <p>
  * Violations of bound parameters are listed in the order of the request's fields ({@link FieldOrder}),

@@ -319,8 +319,8 @@ public class ZoneEditor {
 
     /**
      * The records of a create or update with repetitions merged, as records/add treats them: one
-     * equal in name, type and data to an earlier one adds nothing and is warned about (contract
-     * section 6), unless it gives another TTL (a number, or null for the zone's), which then
+     * equal in name, type and data to an earlier one adds nothing and is warned about (api.md,
+     * DNS zones), unless it gives another TTL (a number, or null for the zone's), which then
      * replaces the earlier one's, with a warning naming the record. Without {@code ttl} it keeps the TTL.
      */
     private static List<RecordDraft> merge(List<RecordDraft> drafts, List<RecordInput> inputs, List<Message> warnings) {

@@ -128,7 +128,7 @@ public final class RecordValidator {
         return type == RecordType.HTTP_REDIRECT || type == RecordType.HTTP_FRAME;
     }
 
-    /** The request and zone limits of contract section 8. */
+    /** The request and zone limits of api.md, Limits. */
     public static void checkLimits(int incoming, long resulting, ZoneSettings settings, Violations violations) {
         if (incoming > settings.maxRecordsPerRequest()) {
             violations
