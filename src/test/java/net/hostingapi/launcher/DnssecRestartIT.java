@@ -42,7 +42,7 @@ class DnssecRestartIT {
         Api api;
         Process first = launch(dataDir, port, pdns, true);
         try {
-            assertEquals(200, ServiceProcess.awaitAnswer(port, first), "the first start answers");
+            assertEquals(200, ServiceProcess.awaitAnswer(port, first, Api.OPERATOR_TOKEN), "the first start answers");
             api = Api.at(new URL("http://127.0.0.1:" + port + "/"))
                     .newCustomer()
                     .api();
@@ -70,7 +70,7 @@ class DnssecRestartIT {
 
         Process second = launch(dataDir, port, pdns, false);
         try {
-            assertEquals(200, ServiceProcess.awaitAnswer(port, second), "the second start answers");
+            assertEquals(200, ServiceProcess.awaitAnswer(port, second, Api.OPERATOR_TOKEN), "the second start answers");
             // the same customer's token: it is stored in the database, which survives the restart
             DnssecProbe probe = new DnssecProbe(api, pdns.dnsPort());
             JsonObject dnssec = probe.dnssec(zone);

@@ -81,7 +81,10 @@ class RunnableJarIT {
         builder.environment().putAll(env);
         Process service = builder.start();
         try {
-            assertEquals(200, ServiceProcess.awaitAnswer(port, service), "answers with the operator's token");
+            assertEquals(
+                    200,
+                    ServiceProcess.awaitAnswer(port, service, Api.OPERATOR_TOKEN),
+                    "answers with the operator's token");
             Api.Customer customer =
                     Api.at(URI.create("http://127.0.0.1:" + port).toURL()).newCustomer();
             String zone = customer.username() + ".example";

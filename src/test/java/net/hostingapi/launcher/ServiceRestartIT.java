@@ -30,7 +30,7 @@ class ServiceRestartIT {
         }
         Process first = launch(dataDir, port);
         try {
-            assertEquals(200, ServiceProcess.awaitAnswer(port, first), "the first start answers");
+            assertEquals(200, ServiceProcess.awaitAnswer(port, first, Api.OPERATOR_TOKEN), "the first start answers");
             Thread.sleep(5000); // a service that has run a while, as in operation, with its timers started
             ProcessHandle payara = first.toHandle().children().findFirst().orElseThrow();
             assertTrue(payara.destroyForcibly(), "kill -9 of Payara");
@@ -43,7 +43,10 @@ class ServiceRestartIT {
 
         Process second = launch(dataDir, port);
         try {
-            assertEquals(200, ServiceProcess.awaitAnswer(port, second), "the start after the crash answers");
+            assertEquals(
+                    200,
+                    ServiceProcess.awaitAnswer(port, second, Api.OPERATOR_TOKEN),
+                    "the start after the crash answers");
         } finally {
             ServiceProcess.stop(second);
         }

@@ -8,7 +8,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import net.hostingapi.support.Api;
 
 /** A service started as a process of its own (the run command, the runnable jar): waiting for it, stopping it. */
 final class ServiceProcess {
@@ -51,14 +50,14 @@ final class ServiceProcess {
     }
 
     /**
-     * 200 once the service answers an authenticated request; while Payara starts, anything else
-     * (no connection, 404, 500, 503) means wait, up to two minutes. A start that never answers 200
-     * fails with the last status it gave.
+     * 200 once the service answers a request with {@code token} (the caller's BOOTSTRAP_TOKEN);
+     * while Payara starts, anything else (no connection, 404, 500, 503) means wait, up to two
+     * minutes. A start that never answers 200 fails with the last status it gave.
      */
-    static int awaitAnswer(int port, Process service) throws Exception {
+    static int awaitAnswer(int port, Process service, String token) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + port + "/api/v1/account/permissions"))
-                .header("Authorization", "Bearer " + Api.OPERATOR_TOKEN)
+                .header("Authorization", "Bearer " + token)
                 .timeout(Duration.ofSeconds(10))
                 .build();
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();

@@ -1,6 +1,6 @@
 /**
  * The benchmark harness ({@code mvn -Pbench package}, README "Performance"), which drives the
- * service and PowerDNS's own HTTP API side by side on one MariaDB with the same load client and
- * which the suites never run.
+ * service beside PowerDNS's own HTTP API on one MariaDB with the same load client; the test suites
+ * never run it.
  */
 package net.hostingapi.bench;
