@@ -360,7 +360,7 @@ function changes(c, envelope) {
 
 // ---- history
 
-/** The operations the history names (history/control, zones/control/ZoneOperation), in words. */
+/** The operations the history names (history/control, zones/control/editing/ZoneOperation), in words. */
 export const OPERATIONS = {
   create: 'Zone created',
   update: 'Zone updated',
