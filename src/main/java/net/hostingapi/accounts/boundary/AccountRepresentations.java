@@ -1,89 +1,141 @@
 package net.hostingapi.accounts.boundary;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
+import net.hostingapi.accounts.control.CustomerOnboarding;
+import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.control.TokenIssuer;
-import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.openapi.boundary.WireShape;
+import net.hostingapi.platform.openapi.boundary.WireShapes;
 
-/** How accounts, users, tokens, projects and rights look on the wire. */
-final class AccountRepresentations {
+/**
+ * How accounts, users, tokens, projects and rights look on the wire, each payload declared once as
+ * a {@link WireShape} that writes it and describes it in the OpenAPI document.
+ */
+public final class AccountRepresentations implements WireShapes {
 
-    private AccountRepresentations() {}
+    private static final WireShape<ApiUser> USER = WireShape.<ApiUser>named("User", "A user of the account.")
+            .int64("id", ApiUser::id)
+            .string("username", ApiUser::username)
+            .string("email", ApiUser::email)
+            .bool("owner", ApiUser::isOwner)
+            .strings("rights", u -> names(u.rights()))
+            .timestamp("created_at", ApiUser::createdAt)
+            .timestamp("updated_at", ApiUser::updatedAt)
+            .nullable();
+
+    private static final WireShape<ApiToken> TOKEN = WireShape.<ApiToken>named(
+                    "Token",
+                    "An API token; its text (token) only in the answer that creates it. zones, names, types, subnets and"
+                            + " max_unused_days are its policy (empty lists and null: no limit).")
+            .int64("id", ApiToken::id)
+            .string("user", t -> t.user().username())
+            .strings("rights", t -> names(t.rights()))
+            .timestamp("valid_until", ApiToken::validUntil)
+            .nullable()
+            .bool("active", t -> t.isUsableAt(LocalDateTime.now(ZoneOffset.UTC)))
+            .timestamp("deactivated_at", ApiToken::deactivatedAt)
+            .nullable()
+            .timestamp("created_at", ApiToken::createdAt)
+            .strings("zones", t -> t.policy().zones())
+            .strings("names", t -> t.policy().names())
+            .strings("types", t -> t.policy().types())
+            .strings("subnets", t -> t.policy().subnets())
+            .integerOrNull("max_unused_days", t -> t.policy().maxUnusedDays())
+            .nullable()
+            .timestamp("last_used_at", ApiToken::lastUsedAt)
+            .nullable()
+            // the token's text exists only while it is issued
+            .given("token", "string")
+            .optional();
+
+    private static final WireShape<Project> PROJECT = WireShape.<Project>named(
+                    "Project", "A project objects of the account can be filed under.")
+            .int64("id", Project::id)
+            .string("uuid", Project::uuid)
+            .string("name", Project::name)
+            .timestamp("created_at", Project::createdAt)
+            .timestamp("updated_at", Project::updatedAt)
+            .nullable();
+
+    private static final WireShape<Right> PERMISSION = WireShape.<Right>named(
+                    "Permission", "A right a token or user may hold.")
+            .string("key", Right::name)
+            .string("title", Right::title)
+            .string("descr", Right::description)
+            .string("category", r -> r.category().name());
+
+    private static final WireShape<PermissionRegistry.Assignment> ASSIGNED =
+            WireShape.<PermissionRegistry.Assignment>named("AssignedPermissions", "The rights of the calling user.")
+                    .string("user", PermissionRegistry.Assignment::username)
+                    .json(
+                            "permissions",
+                            "[Permission]",
+                            a -> JsonFields.array(a.rights(), AccountRepresentations::permission));
+
+    private static final WireShape<CustomerOnboarding.Onboarded> CUSTOMER =
+            WireShape.<CustomerOnboarding.Onboarded>named("Customer", "A customer account with its owner.")
+                    .int64("id", o -> o.account().id())
+                    .string("name", o -> o.account().name())
+                    .timestamp("created_at", o -> o.account().createdAt())
+                    .json("user", "User", o -> user(o.owner()));
+
+    private static final WireShape<CustomerOnboarding.Onboarded> CUSTOMER_CREATED =
+            WireShape.<CustomerOnboarding.Onboarded>named(
+                            "CustomerCreated", "The new customer and its owner's first token (shown once).")
+                    .json("customer", "Customer", CUSTOMER::write)
+                    .json("token", "Token", o -> issuedToken(o.token()));
+
+    /** For {@link java.util.ServiceLoader} only (META-INF/services): the payloads are static. */
+    public AccountRepresentations() {}
+
+    @Override
+    public List<WireShape<?>> shapes() {
+        return List.of(USER, TOKEN, PROJECT, PERMISSION, ASSIGNED, CUSTOMER, CUSTOMER_CREATED);
+    }
 
     static JsonObject user(ApiUser user) {
-        return JsonFields.object()
-                .put("id", user.id())
-                .put("username", user.username())
-                .put("email", user.email())
-                .put("owner", user.isOwner())
-                .putStrings("rights", names(user.rights()))
-                .put("created_at", user.createdAt())
-                .put("updated_at", user.updatedAt())
-                .build();
+        return USER.write(user);
     }
 
     static JsonObject token(ApiToken token) {
-        return tokenFields(token).build();
+        return TOKEN.write(token);
     }
 
     /** The only representation that carries the token's text. */
     static JsonObject issuedToken(TokenIssuer.IssuedToken issued) {
-        return tokenFields(issued.token()).put("token", issued.text()).build();
-    }
-
-    private static JsonFields tokenFields(ApiToken token) {
-        return JsonFields.object()
-                .put("id", token.id())
-                .put("user", token.user().username())
-                .putStrings("rights", names(token.rights()))
-                .put("valid_until", token.validUntil())
-                .put("active", token.isUsableAt(LocalDateTime.now(ZoneOffset.UTC)))
-                .put("deactivated_at", token.deactivatedAt())
-                .put("created_at", token.createdAt())
-                .putStrings("zones", token.policy().zones())
-                .putStrings("names", token.policy().names())
-                .putStrings("types", token.policy().types())
-                .putStrings("subnets", token.policy().subnets())
-                .put("max_unused_days", token.policy().maxUnusedDays())
-                .put("last_used_at", token.lastUsedAt());
+        JsonValue text = issued.text() == null ? JsonValue.NULL : JsonFields.JSON.createValue(issued.text());
+        return TOKEN.write(issued.token(), text);
     }
 
     static JsonObject project(Project project) {
-        return JsonFields.object()
-                .put("id", project.id())
-                .put("uuid", project.uuid())
-                .put("name", project.name())
-                .put("created_at", project.createdAt())
-                .put("updated_at", project.updatedAt())
-                .build();
+        return PROJECT.write(project);
     }
 
     static JsonObject permission(Right right) {
-        return JsonFields.object()
-                .put("key", right.name())
-                .put("title", right.title())
-                .put("descr", right.description())
-                .put("category", right.category().name())
-                .build();
+        return PERMISSION.write(right);
     }
 
-    static JsonObject account(Account account, ApiUser owner) {
-        return JsonFields.object()
-                .put("id", account.id())
-                .put("name", account.name())
-                .put("created_at", account.createdAt())
-                .put("user", user(owner))
-                .build();
+    /** The rights of the calling user. */
+    static JsonObject assigned(PermissionRegistry.Assignment assignment) {
+        return ASSIGNED.write(assignment);
     }
 
-    private static java.util.List<String> names(Set<Right> rights) {
+    /** The new customer with its owner, and the owner's first token. */
+    static JsonObject customerCreated(CustomerOnboarding.Onboarded onboarded) {
+        return CUSTOMER_CREATED.write(onboarded);
+    }
+
+    private static List<String> names(Set<Right> rights) {
         return rights.stream().map(Right::name).sorted().toList();
     }
 }

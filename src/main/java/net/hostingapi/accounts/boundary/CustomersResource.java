@@ -12,7 +12,6 @@ import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
@@ -41,11 +40,6 @@ public class CustomersResource {
     public Reply create() {
         UsersResource.NewUser input = parameters.bind(UsersResource.NewUser.class);
         CustomerOnboarding.Onboarded onboarded = customers.create(input.username(), input.email());
-        return Reply.created(
-                AccountMessages.CREATED,
-                JsonFields.object()
-                        .put("customer", AccountRepresentations.account(onboarded.account(), onboarded.owner()))
-                        .put("token", AccountRepresentations.issuedToken(onboarded.token()))
-                        .build());
+        return Reply.created(AccountMessages.CREATED, AccountRepresentations.customerCreated(onboarded));
     }
 }

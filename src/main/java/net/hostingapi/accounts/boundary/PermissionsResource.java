@@ -63,12 +63,7 @@ public class PermissionsResource {
     public Reply assigned() {
         parameters.bind(NoParameters.class);
         PermissionRegistry.Assignment assignment = permissions.assigned();
-        return Reply.ok(
-                CommonMessages.OK,
-                JsonFields.object()
-                        .put("user", assignment.username())
-                        .put("permissions", JsonFields.array(assignment.rights(), AccountRepresentations::permission))
-                        .build());
+        return Reply.ok(CommonMessages.OK, AccountRepresentations.assigned(assignment));
     }
 
     @PUT

@@ -2,6 +2,7 @@ package net.hostingapi.handles.boundary;
 
 import jakarta.json.JsonObject;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import net.hostingapi.handles.control.Countries;
 import net.hostingapi.handles.control.HandleAndMail;
@@ -12,42 +13,90 @@ import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.openapi.boundary.WireShape;
+import net.hostingapi.platform.openapi.boundary.WireShapes;
 
-/** How handles, countries and handle statistics look on the wire (api.md, Domain handles). */
-final class HandleRepresentations {
+/**
+ * How handles, countries and handle statistics look on the wire (api.md, Domain handles), each
+ * payload declared once as a {@link WireShape} that writes it and describes it in the OpenAPI document.
+ */
+public final class HandleRepresentations implements WireShapes {
 
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
-    private HandleRepresentations() {}
+    private static final WireShape<Verification> VERIFICATION = WireShape.<Verification>named(
+                    "Verification", "The e-mail verification of a handle: PENDING, VERIFIED or EXPIRED.")
+            .string("state", v -> v.state().name())
+            .timestamp("sent_at", Verification::sentAt)
+            .nullable()
+            .timestamp("verified_at", Verification::verifiedAt)
+            .nullable()
+            .timestamp("deadline", Verification::deadline)
+            .nullable();
+
+    private static final WireShape<Handle> HANDLE = WireShape.<Handle>named("Handle", "A domain handle (contact).")
+            .int64("id", Handle::id)
+            .string("handle", Handle::handle)
+            .string("type", h -> h.type().name())
+            .string("sex", h -> h.sex().name())
+            .string("firstname", Handle::firstname)
+            .string("lastname", Handle::lastname)
+            .string("organisation", Handle::organisation)
+            .nullable()
+            .string("street", Handle::street)
+            .string("number", Handle::number)
+            .string("postcode", Handle::postcode)
+            .string("city", Handle::city)
+            .string("region", Handle::region)
+            .string("country", Handle::country)
+            .string("email", Handle::email)
+            .string("phone", Handle::phone)
+            .string("fax", Handle::fax)
+            .nullable()
+            .date("dateofbirth", Handle::dateOfBirth)
+            .nullable()
+            .string("countryofbirth", Handle::countryOfBirth)
+            .nullable()
+            .string("user", h -> h.user() == null ? null : h.user().username())
+            .nullable()
+            .string(
+                    "project_uuid",
+                    h -> h.project() == null ? null : h.project().uuid())
+            .nullable()
+            .json("verification", "Verification", h -> VERIFICATION.write(h.verification()))
+            .timestamp("created_at", Handle::createdAt)
+            .timestamp("updated_at", Handle::updatedAt);
+
+    private static final WireShape<Handle> CONFIRMED = WireShape.<Handle>named(
+                    "ConfirmedVerification",
+                    "What the public confirmation link answers: no personal data beyond the e-mail address.")
+            .string("handle", Handle::handle)
+            .string("email", Handle::email)
+            .string("state", h -> h.verification().state().name())
+            .timestamp("verified_at", h -> h.verification().verifiedAt())
+            .nullable();
+
+    private static final WireShape<Countries.Country> COUNTRY = WireShape.<Countries.Country>named(
+                    "Country", "An ISO 3166-1 alpha-2 country.")
+            .string("code", Countries.Country::code)
+            .string("title", Countries.Country::title);
+
+    private static final WireShape<HandleStatistics> STATISTICS = WireShape.<HandleStatistics>named(
+                    "HandleStatistics", "Counts over the caller's handles.")
+            .int64("total", HandleStatistics::total)
+            .json("by_type", "{int64}", s -> counts(s.byType()))
+            .json("by_verification_state", "{int64}", s -> counts(s.byVerificationState()));
+
+    /** For {@link java.util.ServiceLoader} only (META-INF/services): the payloads are static. */
+    public HandleRepresentations() {}
+
+    @Override
+    public List<WireShape<?>> shapes() {
+        return List.of(HANDLE, VERIFICATION, CONFIRMED, COUNTRY, STATISTICS);
+    }
 
     static JsonObject handle(Handle handle) {
-        return JsonFields.object()
-                .put("id", handle.id())
-                .put("handle", handle.handle())
-                .put("type", handle.type().name())
-                .put("sex", handle.sex().name())
-                .put("firstname", handle.firstname())
-                .put("lastname", handle.lastname())
-                .put("organisation", handle.organisation())
-                .put("street", handle.street())
-                .put("number", handle.number())
-                .put("postcode", handle.postcode())
-                .put("city", handle.city())
-                .put("region", handle.region())
-                .put("country", handle.country())
-                .put("email", handle.email())
-                .put("phone", handle.phone())
-                .put("fax", handle.fax())
-                .put("dateofbirth", handle.dateOfBirth())
-                .put("countryofbirth", handle.countryOfBirth())
-                .put("user", handle.user() == null ? null : handle.user().username())
-                .put(
-                        "project_uuid",
-                        handle.project() == null ? null : handle.project().uuid())
-                .put("verification", verification(handle.verification()))
-                .put("created_at", handle.createdAt())
-                .put("updated_at", handle.updatedAt())
-                .build();
+        return HANDLE.write(handle);
     }
 
     /**
@@ -64,37 +113,20 @@ final class HandleRepresentations {
     }
 
     static JsonObject verification(Verification verification) {
-        return JsonFields.object()
-                .put("state", verification.state().name())
-                .put("sent_at", verification.sentAt())
-                .put("verified_at", verification.verifiedAt())
-                .put("deadline", verification.deadline())
-                .build();
+        return VERIFICATION.write(verification);
     }
 
     /** What the public confirm link answers: the handle's identifier and verification, none of its personal data. */
     static JsonObject confirmed(Handle handle) {
-        return JsonFields.object()
-                .put("handle", handle.handle())
-                .put("email", handle.email())
-                .put("state", handle.verification().state().name())
-                .put("verified_at", handle.verification().verifiedAt())
-                .build();
+        return CONFIRMED.write(handle);
     }
 
     static JsonObject country(Countries.Country country) {
-        return JsonFields.object()
-                .put("code", country.code())
-                .put("title", country.title())
-                .build();
+        return COUNTRY.write(country);
     }
 
     static JsonObject statistics(HandleStatistics statistics) {
-        return JsonFields.object()
-                .put("total", statistics.total())
-                .put("by_type", counts(statistics.byType()))
-                .put("by_verification_state", counts(statistics.byVerificationState()))
-                .build();
+        return STATISTICS.write(statistics);
     }
 
     private static JsonObject counts(Map<? extends Enum<?>, Long> counts) {

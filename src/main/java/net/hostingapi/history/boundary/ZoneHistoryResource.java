@@ -4,8 +4,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -14,9 +12,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.history.control.HistoryJson;
 import net.hostingapi.history.control.ZoneHistory;
-import net.hostingapi.history.entity.ZoneChangeEntry;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.json.control.JsonFields;
@@ -58,59 +54,6 @@ public class ZoneHistoryResource {
                 CommonMessages.OK,
                 "history",
                 JsonFields.array(
-                        history.list(input.zone(), input.limit(), input.before()), ZoneHistoryResource::entry));
-    }
-
-    static JsonObject entry(ZoneChangeEntry entry) {
-        var settings = JsonFields.JSON.createObjectBuilder();
-        HistoryJson.object(entry.settings())
-                .forEach((name, change) -> settings.add(
-                        name,
-                        JsonFields.object()
-                                .put("from", text(change.asJsonArray().get(0)))
-                                .put("to", text(change.asJsonArray().get(1)))
-                                .build()));
-        return JsonFields.object()
-                .put("id", entry.id())
-                .put("created_at", entry.createdAt())
-                .put("zone", entry.zoneName())
-                .put("operation", entry.operation())
-                .put("user", entry.userName())
-                .put("token_id", entry.tokenId())
-                .put("address", entry.address())
-                .put("added", records(entry.added()))
-                .put("removed", records(entry.removed()))
-                .put("settings", settings.build())
-                .put(
-                        "serial_before",
-                        entry.serialBefore() == null
-                                ? null
-                                : entry.serialBefore().toString())
-                .put(
-                        "serial_after",
-                        entry.serialAfter() == null ? null : entry.serialAfter().toString())
-                .put("domain", entry.domain())
-                .build();
-    }
-
-    /** Records as the zone's representation writes them: ttl a string of digits, or null for the zone's. */
-    private static JsonValue records(String json) {
-        var array = JsonFields.JSON.createArrayBuilder();
-        for (JsonValue value : HistoryJson.array(json)) {
-            JsonObject record = value.asJsonObject();
-            array.add(JsonFields.object()
-                    .put("name", record.getString("name"))
-                    .put("type", record.getString("type"))
-                    .put("data", record.getString("data"))
-                    .put("ttl", record.isNull("ttl") ? null : record.get("ttl").toString())
-                    .build());
-        }
-        return array.build();
-    }
-
-    private static String text(JsonValue value) {
-        return value == JsonValue.NULL
-                ? null
-                : value instanceof jakarta.json.JsonString s ? s.getString() : value.toString();
+                        history.list(input.zone(), input.limit(), input.before()), HistoryRepresentations::entry));
     }
 }

@@ -5,6 +5,8 @@ import jakarta.json.JsonValue;
 import java.util.List;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.json.control.JsonText;
+import net.hostingapi.platform.openapi.boundary.WireShape;
+import net.hostingapi.platform.openapi.boundary.WireShapes;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
 import net.hostingapi.zones.control.masterfile.ZoneImport;
@@ -15,16 +17,183 @@ import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**
- * Zones and records on the wire (api.md, Representations). In records, {@code ttl} and {@code zone_id}
- * are strings of digits: a published client decodes them as strings and fails on numbers.
+ * Zones and records on the wire (api.md, Representations), each payload declared once as a
+ * {@link WireShape} that writes it and describes it in the OpenAPI document. In records,
+ * {@code ttl} and {@code zone_id} are strings of digits: a published client decodes them as
+ * strings and fails on numbers.
  */
-public final class ZoneRepresentations {
+public final class ZoneRepresentations implements WireShapes {
 
-    private ZoneRepresentations() {}
+    private static final WireShape<Zone> ZONE = WireShape.<Zone>named(
+                    "Zone", "A DNS zone with its records and assigned domains.")
+            .int64("id", Zone::id)
+            .string("name", Zone::name)
+            .string("nameUnicode", Zone::nameUnicode)
+            .string("serial", z -> Long.toString(z.serial()))
+            .string("hostmaster", Zone::hostmaster)
+            .integer("refresh", Zone::refresh)
+            .integer("retry", Zone::retry)
+            .integer("expire", Zone::expire)
+            .integer("ttl", Zone::ttl)
+            .string("ns_first", Zone::nsFirst)
+            .string("ns_second", Zone::nsSecond)
+            // written out, or an empty array the kept records are spliced into (zoneText)
+            .given("records", "[Record]")
+            .json("domains", "[Domain]", z -> JsonFields.array(z.domains(), ZoneRepresentations::domain))
+            .string("user", z -> z.user() == null ? null : z.user().username())
+            .nullable()
+            .string(
+                    "project_uuid",
+                    z -> z.project() == null ? null : z.project().uuid())
+            .nullable()
+            .timestamp("created_at", Zone::createdAt)
+            .timestamp("updated_at", Zone::updatedAt)
+            // added to the zone's text by withDnssec, the DNSSEC state being read apart from the zone
+            .elsewhere("dnssec", "DnssecSummary")
+            .optional();
+
+    private static final WireShape<ZoneRecord> RECORD = WireShape.<ZoneRecord>named(
+                    "Record",
+                    "A resource record; ttl and zone_id are strings of digits, a null ttl inherits the zone's.")
+            .int64("id", ZoneRecord::id)
+            .string("name", ZoneRecord::name)
+            .string("ttl", r -> r.ttl() == null ? null : r.ttl().toString())
+            .nullable()
+            .string("type", r -> r.type().name())
+            .string("data", ZoneRecord::data)
+            // the zone's id, given: a record's own reference to its zone is loaded lazily
+            .given("zone_id", "string")
+            .timestamp("created_at", ZoneRecord::createdAt)
+            .timestamp("updated_at", ZoneRecord::updatedAt)
+            .nullable();
+
+    private static final WireShape<AssignedDomain> DOMAIN = WireShape.<AssignedDomain>named(
+                    "Domain", "A domain assigned to a zone.")
+            .string("name", AssignedDomain::name)
+            .timestamp("created_at", AssignedDomain::createdAt)
+            .nullable();
+
+    private static final WireShape<ZoneDnssec> DNSSEC_SUMMARY = WireShape.<ZoneDnssec>named(
+                    "DnssecSummary", "The zone's DNSSEC in show and list (show: with the DS records for the registry).")
+            // no row: unsigned
+            .bool("enabled", d -> d != null && d.enabled())
+            .string("state", d -> d == null ? ZoneDnssec.UNSIGNED : d.state())
+            .given("ds", "[string]")
+            .optional();
+
+    private static final WireShape<ZoneSigning.Status> DNSSEC = WireShape.<ZoneSigning.Status>named(
+                    "Dnssec",
+                    "A zone's DNSSEC: state (unsigned, signing, signed, removing), the public keys the nameserver"
+                            + " serves with the DS of each key-signing key (SHA-256 and SHA-384), and whether a publication"
+                            + " of it is still waiting (with its last error).")
+            .string("zone", ZoneSigning.Status::zone)
+            .bool("enabled", ZoneSigning.Status::enabled)
+            .string("state", ZoneSigning.Status::state)
+            .timestamp("unsign_at", s -> s.dnssec() == null ? null : s.dnssec().unsignAt())
+            .nullable()
+            .json(
+                    "keys",
+                    "[DnssecKey]",
+                    s -> JsonFields.JSON.createArrayBuilder(keys(s.dnssec())).build())
+            .bool("pending", ZoneSigning.Status::pending)
+            .string("last_error", ZoneSigning.Status::lastError)
+            .nullable();
+
+    /** The nameserver's public keys are stored as this JSON (nameserver's PublicKey) and answered as stored. */
+    private static final WireShape<Void> DNSSEC_KEY = WireShape.<Void>named(
+                    "DnssecKey",
+                    "A public key in presentation form and its DS records (tag algorithm digest-type digest).")
+            .elsewhere("key_tag", "integer")
+            .elsewhere("algorithm", "integer")
+            .elsewhere("flags", "integer")
+            .elsewhere("dnskey", "string")
+            .elsewhere("ds", "[string]");
+
+    private static final WireShape<ZoneCatalog.Statistics> STATISTICS = WireShape.<ZoneCatalog.Statistics>named(
+                    "ZoneStatistics", "Counts over the caller's zones.")
+            .int64("zones", ZoneCatalog.Statistics::zones)
+            .int64("records", ZoneCatalog.Statistics::records)
+            .int64("domains", ZoneCatalog.Statistics::domains)
+            .json("records_by_type", "{int64}", s -> {
+                var byType = JsonFields.JSON.createObjectBuilder();
+                s.recordsByType().forEach(byType::add);
+                return byType.build();
+            });
+
+    /** Put together by ZonesResource's import: the difference, and the zone as shown. */
+    private static final WireShape<Void> ZONE_IMPORT = WireShape.<Void>named(
+                    "ZoneImport",
+                    "What an import changes (on a dry run: would change), and the zone after it (not on a dry run).")
+            .elsewhere("import", "ImportDifference")
+            .elsewhere("zone", "Zone")
+            .optional();
+
+    private static final WireShape<RecordDraft> RECORD_CHANGE = WireShape.<RecordDraft>named(
+                    "RecordChange", "A record an import adds or removes; a null ttl inherits the zone's.")
+            .string("name", RecordDraft::name)
+            .string("type", d -> d.type().name())
+            .string("data", RecordDraft::data)
+            .string("ttl", d -> d.ttl() == null ? null : d.ttl().toString())
+            .nullable();
+
+    /** A setting's value before and after ({@code [from, to]}). */
+    private static final WireShape<Object[]> SETTING_CHANGE = WireShape.<Object[]>named(
+                    "SettingChange", "A zone setting before and after.")
+            .string("from", c -> c[0] == null ? null : c[0].toString())
+            .nullable()
+            .string("to", c -> c[1] == null ? null : c[1].toString())
+            .nullable();
+
+    private static final WireShape<ZoneImport.Difference> IMPORT_DIFFERENCE = WireShape.<ZoneImport.Difference>named(
+                    "ImportDifference",
+                    "Records added and removed, and the settings changed (each {from, to}), against the stored zone.")
+            .bool("new_zone", ZoneImport.Difference::newZone)
+            .json("added", "[RecordChange]", d -> JsonFields.array(d.added(), ZoneRepresentations::draft))
+            .json("removed", "[RecordChange]", d -> JsonFields.array(d.removed(), ZoneRepresentations::draft))
+            .json("settings", "{SettingChange}", d -> {
+                var settings = JsonFields.JSON.createObjectBuilder();
+                d.settings().forEach((name, change) -> settings.add(name, SETTING_CHANGE.write(change)));
+                return settings.build();
+            });
+
+    /** Put together by ZonesResource's list when a page is asked for: some members only on some pages. */
+    private static final WireShape<Void> PAGING = WireShape.<Void>named(
+                    "Paging",
+                    "The page a list answers when asked for one: limit (null: the rest), offset, how many match in all"
+                            + " (not counted for a page after a cursor), the cursor given, and the cursor of the next page"
+                            + " (the page's last name when the page is full, else null).")
+            .elsewhere("limit", "integer")
+            .nullable()
+            .elsewhere("offset", "integer")
+            .elsewhere("total", "int64")
+            .optional()
+            .elsewhere("after", "string")
+            .optional()
+            .elsewhere("next", "string")
+            .nullable();
+
+    /** For {@link java.util.ServiceLoader} only (META-INF/services): the payloads are static. */
+    public ZoneRepresentations() {}
+
+    @Override
+    public List<WireShape<?>> shapes() {
+        return List.of(
+                ZONE,
+                DNSSEC_SUMMARY,
+                DNSSEC,
+                DNSSEC_KEY,
+                RECORD,
+                DOMAIN,
+                STATISTICS,
+                ZONE_IMPORT,
+                IMPORT_DIFFERENCE,
+                RECORD_CHANGE,
+                SETTING_CHANGE,
+                PAGING);
+    }
 
     public static JsonObject zone(Zone zone) {
-        return members(zone, JsonFields.array(zone.records(), r -> record(r, zone)))
-                .build();
+        return ZONE.write(zone, JsonFields.array(zone.records(), r -> record(r, zone)));
     }
 
     /**
@@ -33,7 +202,7 @@ public final class ZoneRepresentations {
      * place an empty array holds in the zone's text.
      */
     static JsonText zoneText(Zone zone, List<JsonText> recordTexts) {
-        String text = members(zone, JsonValue.EMPTY_JSON_ARRAY).build().toString();
+        String text = ZONE.write(zone, JsonValue.EMPTY_JSON_ARRAY).toString();
         int records = text.indexOf(EMPTY_RECORDS);
         if (records < 0) {
             throw new IllegalStateException("The zone's text has no records member");
@@ -50,56 +219,21 @@ public final class ZoneRepresentations {
     /** Where the records go: a string value cannot hold this, its quotes would be escaped. */
     private static final String EMPTY_RECORDS = ",\"records\":[]";
 
-    /** The zone's members in the contract's order, with the records given. */
-    private static JsonFields members(Zone zone, JsonValue records) {
-        return JsonFields.object()
-                .put("id", zone.id())
-                .put("name", zone.name())
-                .put("nameUnicode", zone.nameUnicode())
-                .put("serial", Long.toString(zone.serial()))
-                .put("hostmaster", zone.hostmaster())
-                .put("refresh", zone.refresh())
-                .put("retry", zone.retry())
-                .put("expire", zone.expire())
-                .put("ttl", zone.ttl())
-                .put("ns_first", zone.nsFirst())
-                .put("ns_second", zone.nsSecond())
-                .put("records", records)
-                .put("domains", JsonFields.array(zone.domains(), ZoneRepresentations::domain))
-                .put("user", zone.user() == null ? null : zone.user().username())
-                .put(
-                        "project_uuid",
-                        zone.project() == null ? null : zone.project().uuid())
-                .put("created_at", zone.createdAt())
-                .put("updated_at", zone.updatedAt());
-    }
-
     static JsonObject record(ZoneRecord record, Zone zone) {
-        return JsonFields.object()
-                .put("id", record.id())
-                .put("name", record.name())
-                .put("ttl", record.ttl() == null ? null : record.ttl().toString())
-                .put("type", record.type().name())
-                .put("data", record.data())
-                .put("zone_id", zone.id().toString())
-                .put("created_at", record.createdAt())
-                .put("updated_at", record.updatedAt())
-                .build();
+        return RECORD.write(record, JsonFields.JSON.createValue(zone.id().toString()));
     }
 
     /** A zone's DNSSEC in show ({@code withDs}: its DS set too) and list; no row: unsigned. */
     static JsonObject dnssecSummary(ZoneDnssec dnssec, boolean withDs) {
-        JsonFields summary = JsonFields.object()
-                .put("enabled", dnssec != null && dnssec.enabled())
-                .put("state", dnssec == null ? ZoneDnssec.UNSIGNED : dnssec.state());
+        JsonValue ds = null;
         if (withDs) {
-            var ds = JsonFields.JSON.createArrayBuilder();
+            var all = JsonFields.JSON.createArrayBuilder();
             for (JsonObject key : keys(dnssec)) {
-                key.getJsonArray("ds").forEach(ds::add);
+                key.getJsonArray("ds").forEach(all::add);
             }
-            summary.put("ds", ds.build());
+            ds = all.build();
         }
-        return summary.build();
+        return DNSSEC_SUMMARY.write(dnssec, ds);
     }
 
     /** The zone's text with {@code dnssec} as its last member. */
@@ -123,16 +257,7 @@ public final class ZoneRepresentations {
 
     /** What GET dnssec, enable and disable answer. */
     static JsonObject dnssec(ZoneSigning.Status status) {
-        ZoneDnssec dnssec = status.dnssec();
-        return JsonFields.object()
-                .put("zone", status.zone())
-                .put("enabled", status.enabled())
-                .put("state", status.state())
-                .put("unsign_at", dnssec == null || dnssec.unsignAt() == null ? null : dnssec.unsignAt())
-                .put("keys", JsonFields.JSON.createArrayBuilder(keys(dnssec)).build())
-                .put("pending", status.pending())
-                .put("last_error", status.lastError())
-                .build();
+        return DNSSEC.write(status);
     }
 
     private static List<JsonObject> keys(ZoneDnssec dnssec) {
@@ -145,48 +270,19 @@ public final class ZoneRepresentations {
     }
 
     static JsonObject domain(AssignedDomain domain) {
-        return JsonFields.object()
-                .put("name", domain.name())
-                .put("created_at", domain.createdAt())
-                .build();
+        return DOMAIN.write(domain);
     }
 
     static JsonObject statistics(ZoneCatalog.Statistics statistics) {
-        var byType = JsonFields.JSON.createObjectBuilder();
-        statistics.recordsByType().forEach(byType::add);
-        return JsonFields.object()
-                .put("zones", statistics.zones())
-                .put("records", statistics.records())
-                .put("domains", statistics.domains())
-                .put("records_by_type", byType.build())
-                .build();
+        return STATISTICS.write(statistics);
     }
 
     /** What an import changes: {@code new_zone}, {@code added[]}, {@code removed[]}, {@code settings{name: {from, to}}}. */
     static JsonObject importDifference(ZoneImport.Difference difference) {
-        var settings = JsonFields.JSON.createObjectBuilder();
-        difference
-                .settings()
-                .forEach((name, change) -> settings.add(
-                        name,
-                        JsonFields.object()
-                                .put("from", change[0] == null ? null : change[0].toString())
-                                .put("to", change[1] == null ? null : change[1].toString())
-                                .build()));
-        return JsonFields.object()
-                .put("new_zone", difference.newZone())
-                .put("added", JsonFields.array(difference.added(), ZoneRepresentations::draft))
-                .put("removed", JsonFields.array(difference.removed(), ZoneRepresentations::draft))
-                .put("settings", settings.build())
-                .build();
+        return IMPORT_DIFFERENCE.write(difference);
     }
 
     private static JsonObject draft(RecordDraft draft) {
-        return JsonFields.object()
-                .put("name", draft.name())
-                .put("type", draft.type().name())
-                .put("data", draft.data())
-                .put("ttl", draft.ttl() == null ? null : draft.ttl().toString())
-                .build();
+        return RECORD_CHANGE.write(draft);
     }
 }

@@ -9,7 +9,7 @@ import net.hostingapi.platform.envelope.boundary.Reply;
 /**
  * What an operation's envelope carries in {@code data} on success, for the OpenAPI document
  * ({@link OpenApiDocument}): the member name the {@link Reply} files its payload under and the
- * payload's schema ({@link PayloadSchemas}).
+ * payload's schema (a {@link WireShape} an area declares).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
@@ -18,7 +18,7 @@ public @interface Answers {
     /** The member of {@code data} ({@code "zone"}, {@code "zones"}); empty: {@code data} is the schema itself. */
     String data();
 
-    /** The name of the payload's schema in {@link PayloadSchemas}. */
+    /** The payload's schema: the name of a {@link WireShape}. */
     String schema();
 
     /** The payload is an array of the schema. */

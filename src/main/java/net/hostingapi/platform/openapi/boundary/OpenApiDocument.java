@@ -57,7 +57,7 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
  * {@code @Tag}, paths and methods) with what the code already says elsewhere, so the two cannot
  * drift: each operation's parameters from the record it binds ({@link Binds}: components,
  * {@code @Param} wire names, Bean Validation constraints), its success envelope from {@link Answers}
- * and {@link PayloadSchemas}, its security from {@code @RolesAllowed}/{@code @PermitAll}, and the
+ * and the payloads the areas declare ({@link PayloadSchemas}), its security from {@code @RolesAllowed}/{@code @PermitAll}, and the
  * envelope, the error answers, the security schemes and the document's title shared by all.
  * <p>
  * An operation without {@code @Operation(operationId)}, {@link Binds} or {@link Answers} (or
@@ -94,6 +94,7 @@ public class OpenApiDocument implements OASFilter {
     }
 
     private final Map<Class<?>, String> inputNames = new LinkedHashMap<>();
+    private Map<String, Schema> payloads;
     private Components components;
 
     @Override
@@ -109,7 +110,8 @@ public class OpenApiDocument implements OASFilter {
         components = openAPI.getComponents() == null ? OASFactory.createComponents() : openAPI.getComponents();
         openAPI.setComponents(components);
         shared();
-        PayloadSchemas.all().forEach(components::addSchema);
+        payloads = PayloadSchemas.all();
+        payloads.forEach(components::addSchema);
         for (Class<?> resource : resources()) {
             jakarta.ws.rs.Path root = resource.getAnnotation(jakarta.ws.rs.Path.class);
             if (root == null) {
@@ -412,7 +414,7 @@ public class OpenApiDocument implements OASFilter {
             return known;
         }
         String name = record.getSimpleName();
-        if (inputNames.containsValue(name) || PayloadSchemas.all().containsKey(name)) {
+        if (inputNames.containsValue(name) || payloads.containsKey(name)) {
             name = record.getEnclosingClass() == null
                     ? record.getName().replace('.', '_')
                     : record.getEnclosingClass().getSimpleName() + name;
