@@ -20,7 +20,7 @@ import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
 import net.hostingapi.zones.boundary.RenderedZones;
 import net.hostingapi.zones.boundary.ZoneRepresentations;
-import net.hostingapi.zones.control.editing.ZoneEditor;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -52,7 +52,7 @@ public class ZoneRestoreResource {
     public Reply restore() {
         RestoreRequest input = parameters.bind(RestoreRequest.class);
         return renderedZones.whole(input.zone(), () -> {
-            ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
+            ZoneEditOutcome restored = history.restore(input.zone(), input.entry());
             return Reply.ok(MessageCode.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
                     .warnAll(restored.warnings());
         });

@@ -25,7 +25,7 @@ import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
-import net.hostingapi.zones.control.editing.ZoneEditor;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
@@ -333,7 +333,7 @@ public class RenderedZones {
      * Registers the addition's {@link Link} while its writer still holds the zone's lock, so that
      * the next writer finds it once it has the lock in turn.
      */
-    void beforeAdditionCommits(@Observes(during = TransactionPhase.BEFORE_COMPLETION) ZoneEditor.Changed added) {
+    void beforeAdditionCommits(@Observes(during = TransactionPhase.BEFORE_COMPLETION) ZoneEditOutcome added) {
         if (added.before() == null || added.added().stream().anyMatch(r -> r.id() == null)) {
             return; // a record's TTL changed, or a record has no id: no link, the next writer reads the zone
         }
@@ -360,12 +360,12 @@ public class RenderedZones {
      * (benchmark trial) an addition cost 4.69 instead of 6.71 ms of the service's CPU and 4.96
      * instead of 5.96 of MariaDB's, and 139 instead of 109 were answered a second.
      */
-    void afterAddition(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZoneEditor.Changed added) {
+    void afterAddition(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZoneEditOutcome added) {
         plain(added);
     }
 
-    /** The zone after an addition, as {@link #afterAddition} rendered it, or as {@link #plain(ZoneEditor.Changed)} does. */
-    JsonText render(ZoneEditor.Changed changed) {
+    /** The zone after an addition, as {@link #afterAddition} rendered it, or as {@link #plain(ZoneEditOutcome)} does. */
+    JsonText render(ZoneEditOutcome changed) {
         JsonText text = plain(changed);
         return changed.dnssecRead()
                 ? ZoneRepresentations.withDnssec(text, changed.dnssec(), true)
@@ -379,7 +379,7 @@ public class RenderedZones {
      * find it later still: concurrent writers of one zone commit while it is read, and the writer
      * that then answers from here does not read it a second time).
      */
-    private JsonText plain(ZoneEditor.Changed changed) {
+    private JsonText plain(ZoneEditOutcome changed) {
         Zone zone = changed.zone();
         ZoneState state = ZoneState.of(zone);
         JsonText held = currentOrLater(state);
@@ -416,7 +416,7 @@ public class RenderedZones {
             if (link == null
                     || !link.before().equals(at)
                     || link.after().version() > target.version()
-                    || !ZoneEditor.Changed.committedWithin(link.committed(), LINK_WAIT_MILLIS)) {
+                    || !ZoneEditOutcome.committedWithin(link.committed(), LINK_WAIT_MILLIS)) {
                 return null;
             }
             added.addAll(link.added());

@@ -36,6 +36,7 @@ import net.hostingapi.platform.validation.control.Characters;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.editing.NewZone;
 import net.hostingapi.zones.control.editing.ZoneChanges;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.masterfile.ZoneImport;
 import net.hostingapi.zones.control.records.RecordInput;
@@ -142,7 +143,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone", status = 201)
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
-        ZoneEditor.Changed created = editor.create(input.value(), input.violations());
+        ZoneEditOutcome created = editor.create(input.value(), input.violations());
         return Reply.created(MessageCode.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
                 .warnAll(created.warnings());
     }
@@ -171,7 +172,7 @@ public class ZonesResource {
     public Reply addRecords() {
         var input = parameters.bindWithViolations(RecordsToAdd.class);
         requireZone(input);
-        ZoneEditor.Changed changed =
+        ZoneEditOutcome changed =
                 editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
         return Reply.ok(MessageCode.RECORDS_ADDED, "zone", renderedZones.render(changed))
                 .warnAll(changed.warnings());
@@ -188,7 +189,7 @@ public class ZonesResource {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
         return renderedZones.whole(input.value().zone(), () -> {
-            ZoneEditor.Changed changed = editor.deleteRecords(
+            ZoneEditOutcome changed = editor.deleteRecords(
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
             // no match: success with a warning (contract), and a success message that says the same
             MessageCode said =
@@ -243,7 +244,7 @@ public class ZonesResource {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
         return renderedZones.whole(input.value().zone(), () -> {
-            ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
+            ZoneEditOutcome updated = editor.update(input.value(), input.violations());
             return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
                     .warnAll(updated.warnings());
         });
@@ -258,7 +259,7 @@ public class ZonesResource {
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
         return renderedZones.whole(zone, () -> {
-            ZoneEditor.Changed assigned = editor.assignDomain(zone, input.domainName());
+            ZoneEditOutcome assigned = editor.assignDomain(zone, input.domainName());
             // its own name: nothing assigned, which the warning says
             MessageCode said = assigned.warnings().isEmpty() ? MessageCode.DOMAIN_ASSIGNED : MessageCode.OK;
             return Reply.ok(said, "zone", renderedZones.render(assigned.zone())).warnAll(assigned.warnings());

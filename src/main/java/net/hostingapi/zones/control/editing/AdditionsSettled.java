@@ -16,13 +16,13 @@ public class AdditionsSettled {
 
     void committed(
             @Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.PLATFORM_BEFORE)
-                    ZoneEditor.Changed added) {
+                    ZoneEditOutcome added) {
         added.committed().complete(true);
     }
 
     void rolledBack(
             @Observes(during = TransactionPhase.AFTER_FAILURE) @Priority(Interceptor.Priority.PLATFORM_BEFORE)
-                    ZoneEditor.Changed added) {
+                    ZoneEditOutcome added) {
         added.committed().complete(false);
     }
 }
