@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Supplier;
 import net.hostingapi.platform.json.control.JsonText;
 import net.hostingapi.platform.json.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
@@ -155,18 +154,6 @@ public class RenderedZones {
             Zone loaded = catalog.show(zone);
             loaded(1);
             return render(loaded, ZoneState.of(loaded));
-        }
-    }
-
-    /**
-     * A change that loads the whole zone (to compare its records, or to answer with them), run once
-     * the loads under way leave room for the zone's records ({@link ZoneLoads}): twelve deletions at
-     * once of a record each in zones of 40,000 records ran the 512 MiB heap out of memory. Not for
-     * additions, which build on the rendering held, nor creations, whose records come in the request.
-     */
-    public <T> T whole(String zone, Supplier<T> change) {
-        try (ZoneLoads.Admitted admitted = zoneLoads.admit(catalog.recordCount(zone))) {
-            return change.get();
         }
     }
 

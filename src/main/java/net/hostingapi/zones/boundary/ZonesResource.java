@@ -34,6 +34,7 @@ import net.hostingapi.platform.parameters.control.Param;
 import net.hostingapi.platform.parameters.control.ParameterBinder;
 import net.hostingapi.platform.validation.control.Characters;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.editing.NewZone;
 import net.hostingapi.zones.control.editing.ZoneChanges;
 import net.hostingapi.zones.control.editing.ZoneEditOutcome;
@@ -90,6 +91,9 @@ public class ZonesResource {
 
     @Inject
     RenderedZones renderedZones;
+
+    @Inject
+    ZoneLoads zoneLoads;
 
     @EJB
     ZoneImport zoneImport;
@@ -156,7 +160,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply delete() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return renderedZones.whole(input.zone(), () -> {
+        return zoneLoads.whole(input.zone(), () -> {
             var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
             return Reply.ok(MessageCode.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
         });
@@ -188,7 +192,7 @@ public class ZonesResource {
     public Reply deleteRecords() {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
-        return renderedZones.whole(input.value().zone(), () -> {
+        return zoneLoads.whole(input.value().zone(), () -> {
             ZoneEditOutcome changed = editor.deleteRecords(
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
             // no match: success with a warning (contract), and a success message that says the same
@@ -206,7 +210,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return renderedZones.whole(input.zone(), () -> {
+        return zoneLoads.whole(input.zone(), () -> {
             var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
             return Reply.ok(MessageCode.ZONE_REFRESHED, "zone", renderedZones.render(zone));
         });
@@ -243,7 +247,7 @@ public class ZonesResource {
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
-        return renderedZones.whole(input.value().zone(), () -> {
+        return zoneLoads.whole(input.value().zone(), () -> {
             ZoneEditOutcome updated = editor.update(input.value(), input.violations());
             return Reply.ok(MessageCode.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
                     .warnAll(updated.warnings());
@@ -258,7 +262,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return renderedZones.whole(zone, () -> {
+        return zoneLoads.whole(zone, () -> {
             ZoneEditOutcome assigned = editor.assignDomain(zone, input.domainName());
             // its own name: nothing assigned, which the warning says
             MessageCode said = assigned.warnings().isEmpty() ? MessageCode.DOMAIN_ASSIGNED : MessageCode.OK;
@@ -274,7 +278,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return renderedZones.whole(
+        return zoneLoads.whole(
                 zone,
                 () -> Reply.ok(
                         MessageCode.DOMAIN_DISSOCIATED,
@@ -293,7 +297,7 @@ public class ZonesResource {
     @Answers(data = "", schema = "ZoneImport")
     public Reply importZone() {
         ZoneFileImport input = parameters.bind(ZoneFileImport.class);
-        return renderedZones.whole(input.zone(), () -> imported(input));
+        return zoneLoads.whole(input.zone(), () -> imported(input));
     }
 
     private Reply imported(ZoneFileImport input) {
