@@ -8,8 +8,8 @@ import jakarta.interceptor.Interceptor;
 
 /**
  * Settles each addition's {@code committed} as soon as its transaction has ended, before any other
- * observer of it runs: what was registered of it before the commit (its record count, its
- * rendering's link) is waited for by the zone's next writer, which holds the zone's lock by then.
+ * observer of it runs: what was registered of it before the commit (its record count, its link in
+ * {@link AdditionChains}) is waited for by the zone's next writer, which holds the zone's lock by then.
  */
 @ApplicationScoped
 public class AdditionsSettled {
