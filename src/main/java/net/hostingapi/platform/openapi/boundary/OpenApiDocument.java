@@ -469,11 +469,14 @@ public class OpenApiDocument implements OASFilter {
         List<Annotation> constraints = new ArrayList<>();
         for (Annotation annotation : annotations) {
             Constraint constraint = annotation.annotationType().getAnnotation(Constraint.class);
-            if (constraint != null && constraint.validatedBy().length == 0) {
-                constraints.addAll(
-                        constraints(Arrays.stream(annotation.annotationType().getAnnotations())
-                                .filter(a -> a.annotationType().isAnnotationPresent(Constraint.class))
-                                .toArray(Annotation[]::new)));
+            // Bean Validation's own constraints name no validator either, and compose nothing
+            Annotation[] composing = constraint == null || constraint.validatedBy().length > 0
+                    ? new Annotation[0]
+                    : Arrays.stream(annotation.annotationType().getAnnotations())
+                            .filter(a -> a.annotationType().isAnnotationPresent(Constraint.class))
+                            .toArray(Annotation[]::new);
+            if (composing.length > 0) {
+                constraints.addAll(constraints(composing));
             } else {
                 constraints.add(annotation);
             }
