@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import net.hostingapi.zones.control.editing.ZoneEditor;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 
 /**
  * Puts two additions to one zone in the order busy cores give them now and then: the first
@@ -31,7 +31,7 @@ public class InterleavedAdditions {
     /** Before the service's own observers (default priority, APPLICATION + 500). */
     void committed(
             @Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.APPLICATION)
-                    ZoneEditor.Changed changed)
+                    ZoneEditOutcome changed)
             throws InterruptedException {
         Order order = order(changed);
         if (order == null) {
@@ -48,21 +48,21 @@ public class InterleavedAdditions {
     /** After the service's own observers. */
     void rendered(
             @Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.APPLICATION + 1000)
-                    ZoneEditor.Changed changed) {
+                    ZoneEditOutcome changed) {
         Order order = order(changed);
         if (order != null && adds(changed, "first")) {
             order.firstRendered().countDown();
         }
     }
 
-    private static Order order(ZoneEditor.Changed changed) {
+    private static Order order(ZoneEditOutcome changed) {
         String zone = changed.zone().name();
         return zone.startsWith(ZONES)
                 ? BY_ZONE.computeIfAbsent(zone, z -> new Order(new CountDownLatch(1), new CountDownLatch(1)))
                 : null;
     }
 
-    private static boolean adds(ZoneEditor.Changed changed, String name) {
+    private static boolean adds(ZoneEditOutcome changed, String name) {
         return changed.added().stream().anyMatch(r -> r.name().equals(name));
     }
 }

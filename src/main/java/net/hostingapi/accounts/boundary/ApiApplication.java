@@ -6,7 +6,16 @@ import jakarta.ws.rs.core.Application;
 import java.util.Map;
 import net.hostingapi.accounts.entity.Right;
 
-/** Every operation lives under /api/v1 (the WAR is deployed at the context root). */
+/**
+ * Every operation lives under /api/v1 (the WAR is deployed at the context root).
+ * <p>
+ * The application's roles, one for each right, declared here once: the web container knows a
+ * caller's roles only if declared ({@code isUserInRole}, which {@code AccessFilter} asks). The EJB
+ * container lets every bean of the module ask for every role the module knows
+ * ({@code isCallerInRole}, which {@code PermissionRegistry} asks), the roles of the services'
+ * {@code @RolesAllowed} among them, which name every right: a second declaration on that bean
+ * changed nothing (AccountsIT, AuthenticationIT, RightsSweepIT).
+ */
 @ApplicationPath("api/v1")
 @DeclareRoles({
     Right.Names.CALLER,

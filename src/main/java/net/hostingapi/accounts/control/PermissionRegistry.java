@@ -1,7 +1,6 @@
 package net.hostingapi.accounts.control;
 
 import jakarta.annotation.Resource;
-import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.ejb.SessionContext;
@@ -21,20 +20,6 @@ import net.hostingapi.platform.validation.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
 @Stateless
-@DeclareRoles({
-    Right.Names.CALLER,
-    Right.Names.DNS_ZONES_LIST,
-    Right.Names.DNS_ZONES_CRUD,
-    Right.Names.ACCOUNT_USERS_LIST,
-    Right.Names.ACCOUNT_USERS_CRUD,
-    Right.Names.ACCOUNT_TOKENS_LIST,
-    Right.Names.ACCOUNT_TOKENS_CRUD,
-    Right.Names.ACCOUNT_PERMISSIONS_UPDATE,
-    Right.Names.PROJECTS_LIST,
-    Right.Names.PROJECTS_CRUD,
-    Right.Names.CUSTOMERS_CREATE,
-    Right.Names.MACHINES_CRUD
-})
 public class PermissionRegistry {
 
     /** Who the container says is calling, and the rights it says the caller has. */
@@ -58,7 +43,8 @@ public class PermissionRegistry {
 
     /**
      * The caller's rights exactly as the EJB container sees them: the caller principal and
-     * {@code isCallerInRole} for every right. No lookup of our own is involved.
+     * {@code isCallerInRole} for every right, each a role the application declares. No lookup of
+     * our own is involved.
      */
     @RolesAllowed(Right.Names.CALLER)
     public Assignment assigned() {

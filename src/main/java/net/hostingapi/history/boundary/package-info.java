@@ -1,2 +1,2 @@
-/** The history operations under {@code dns/zones}: listing changes, restoring a zone. */
+/** The history operation under {@code dns/zones}: listing a zone's changes. */
 package net.hostingapi.history.boundary;

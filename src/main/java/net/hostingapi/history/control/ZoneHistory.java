@@ -20,6 +20,7 @@ import net.hostingapi.history.entity.ZoneChangeEntry;
 import net.hostingapi.platform.envelope.control.ApiException;
 import net.hostingapi.platform.envelope.control.CommonMessages;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.editing.ZoneOperation;
 import net.hostingapi.zones.control.masterfile.ZoneContent;
@@ -70,7 +71,7 @@ public class ZoneHistory {
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public ZoneEditor.Changed restore(String zone, long entryId) {
+    public ZoneEditOutcome restore(String zone, long entryId) {
         String name = visible(zone);
         ZoneChangeEntry target = em.find(ZoneChangeEntry.class, entryId);
         if (target == null || !name.equals(target.zoneName()) || target.accountId() != caller.accountId()) {

@@ -3,7 +3,6 @@ package net.hostingapi.zones.boundary;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,17 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Supplier;
 import net.hostingapi.platform.json.control.JsonText;
 import net.hostingapi.platform.json.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
-import net.hostingapi.zones.control.editing.ZoneEditor;
+import net.hostingapi.zones.control.editing.AdditionChains;
+import net.hostingapi.zones.control.editing.AdditionCommitted;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
@@ -42,6 +39,8 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
  * stored, except its TTL, which is compared), an addition adds its records to them without reading the zone's others, and the
  * result is what shows answer with next. A rendering is kept only of records read with the
  * zone's row, so that building on it never adds a record it already holds. Bounded by the bytes held.
+ * Fed by the zones' control: an addition as soon as it commits, and the records added since a
+ * state held ({@link AdditionChains}); it only shapes them.
  */
 @ApplicationScoped
 public class RenderedZones {
@@ -82,34 +81,9 @@ public class RenderedZones {
 
     private static final int RECORD_OVERHEAD_BYTES = 150;
 
-    /**
-     * What one addition changed: the zone's state before and after it and the records it added,
-     * written out. Registered before the addition commits, while its writer holds the zone's lock,
-     * and used once it has {@code committed}. The next writer of the zone, which
-     * waited for that lock, builds its rendering on the one held plus the links since, instead of
-     * reading the whole zone when the previous writer has not kept its rendering yet. Under 20
-     * clients adding to one zone that happened to most additions, and each such read, slower
-     * than the rendering it replaced, made the next writer miss too.
-     */
-    private record Link(
-            ZoneState before, ZoneState after, List<WrittenRecord> added, CompletableFuture<Boolean> committed) {}
-
-    /** How long a writer waits for the previous writer's transaction to settle: it has committed or is committing. */
-    private static final long LINK_WAIT_MILLIS = 500;
-
-    /** Links kept per zone, by the version they start from; older ones are dropped (the zone is then read). */
-    private static final int LINKS_PER_ZONE = 64;
-
-    /** Links kept from before the version of the rendering held, for writers that started from an older one. */
-    private static final int LINKS_BEHIND = 8;
-
-    /** Zones with links at most; beyond, all are dropped (renderings made since start over). */
-    private static final int ZONES_WITH_LINKS = 10_000;
-
     static final String ZONE_LOADS = "zone_loads_total";
 
     private final KeptByZone<Rendering> byZone = new KeptByZone<>(CAPACITY_BYTES, Rendering::length);
-    private final Map<Long, ConcurrentSkipListMap<Long, Link>> links = new ConcurrentHashMap<>();
 
     @EJB
     ZoneCatalog catalog;
@@ -119,6 +93,9 @@ public class RenderedZones {
 
     @Inject
     ZoneLoads zoneLoads;
+
+    @Inject
+    AdditionChains chains;
 
     @Inject
     MetricRegistry metrics;
@@ -155,18 +132,6 @@ public class RenderedZones {
             Zone loaded = catalog.show(zone);
             loaded(1);
             return render(loaded, ZoneState.of(loaded));
-        }
-    }
-
-    /**
-     * A change that loads the whole zone (to compare its records, or to answer with them), run once
-     * the loads under way leave room for the zone's records ({@link ZoneLoads}): twelve deletions at
-     * once of a record each in zones of 40,000 records ran the 512 MiB heap out of memory. Not for
-     * additions, which build on the rendering held, nor creations, whose records come in the request.
-     */
-    public <T> T whole(String zone, Supplier<T> change) {
-        try (ZoneLoads.Admitted admitted = zoneLoads.admit(catalog.recordCount(zone))) {
-            return change.get();
         }
     }
 
@@ -329,43 +294,13 @@ public class RenderedZones {
                 .build();
     }
 
-    /**
-     * Registers the addition's {@link Link} while its writer still holds the zone's lock, so that
-     * the next writer finds it once it has the lock in turn.
-     */
-    void beforeAdditionCommits(@Observes(during = TransactionPhase.BEFORE_COMPLETION) ZoneEditor.Changed added) {
-        if (added.before() == null || added.added().stream().anyMatch(r -> r.id() == null)) {
-            return; // a record's TTL changed, or a record has no id: no link, the next writer reads the zone
-        }
-        Zone zone = added.zone();
-        ZoneState after = ZoneState.of(zone);
-        List<WrittenRecord> written =
-                added.added().stream().map(r -> WrittenRecord.of(r, zone)).toList();
-        if (links.size() >= ZONES_WITH_LINKS && !links.containsKey(after.zoneId())) {
-            links.clear();
-        }
-        ConcurrentSkipListMap<Long, Link> ofZone =
-                links.computeIfAbsent(after.zoneId(), id -> new ConcurrentSkipListMap<>());
-        ofZone.put(added.before().version(), new Link(added.before(), after, written, added.committed()));
-        while (ofZone.size() > LINKS_PER_ZONE) {
-            ofZone.pollFirstEntry();
-        }
+    /** An addition's rendering, made as soon as it commits ({@link AdditionChains}). */
+    void added(@Observes AdditionCommitted committed) {
+        plain(committed.addition());
     }
 
-    /**
-     * An addition's rendering, made as soon as it commits, in the writer's thread: the next writer
-     * of the zone, which waited for its lock, builds its answer on it. Made only when the resource
-     * answered (on two busy cores often milliseconds after the commit), it was often not there yet
-     * for that writer, which then read the whole zone anew. Under 20 clients adding to one zone
-     * (benchmark trial) an addition cost 4.69 instead of 6.71 ms of the service's CPU and 4.96
-     * instead of 5.96 of MariaDB's, and 139 instead of 109 were answered a second.
-     */
-    void afterAddition(@Observes(during = TransactionPhase.AFTER_SUCCESS) ZoneEditor.Changed added) {
-        plain(added);
-    }
-
-    /** The zone after an addition, as {@link #afterAddition} rendered it, or as {@link #plain(ZoneEditor.Changed)} does. */
-    JsonText render(ZoneEditor.Changed changed) {
+    /** The zone after an addition, as {@link #added} rendered it, or as {@link #plain(ZoneEditOutcome)} does. */
+    JsonText render(ZoneEditOutcome changed) {
         JsonText text = plain(changed);
         return changed.dnssecRead()
                 ? ZoneRepresentations.withDnssec(text, changed.dnssec(), true)
@@ -375,11 +310,11 @@ public class RenderedZones {
     /**
      * The zone after an addition, without its DNSSEC: the rendering held for that state or a later
      * one if there is one; else the rendering held of an earlier state plus the records the
-     * additions since added (their {@link Link}s); otherwise the whole zone, read anew (which may
+     * additions since added ({@link AdditionChains}); otherwise the whole zone, read anew (which may
      * find it later still: concurrent writers of one zone commit while it is read, and the writer
      * that then answers from here does not read it a second time).
      */
-    private JsonText plain(ZoneEditor.Changed changed) {
+    private JsonText plain(ZoneEditOutcome changed) {
         Zone zone = changed.zone();
         ZoneState state = ZoneState.of(zone);
         JsonText held = currentOrLater(state);
@@ -387,42 +322,17 @@ public class RenderedZones {
             return held;
         }
         Rendering previous = byZone.get(state.zoneId());
-        List<WrittenRecord> addedSince = previous == null ? null : addedSince(previous.state(), state);
+        List<ZoneRecord> addedSince = previous == null ? null : chains.addedSince(previous.state(), state);
         if (addedSince == null) {
             return plain(withItsRecords(zone));
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
-        for (WrittenRecord written : addedSince) {
+        for (ZoneRecord added : addedSince) {
+            WrittenRecord written = WrittenRecord.of(added, zone);
             int at = Collections.binarySearch(records, written, WrittenRecord.ORDER);
             records.add(at < 0 ? -at - 1 : at, written);
         }
         return keep(state, zone, records);
-    }
-
-    /**
-     * The records added from state {@code held} to state {@code target} of a zone, following the
-     * links of committed additions; null when a change that is no addition (of this instance or
-     * another) lies between, or a link is missing or did not commit.
-     */
-    private List<WrittenRecord> addedSince(ZoneState held, ZoneState target) {
-        ConcurrentSkipListMap<Long, Link> ofZone = links.get(target.zoneId());
-        if (ofZone == null || !held.createdAt().equals(target.createdAt()) || held.version() >= target.version()) {
-            return null;
-        }
-        List<WrittenRecord> added = new ArrayList<>();
-        ZoneState at = held;
-        while (!at.equals(target)) {
-            Link link = ofZone.get(at.version());
-            if (link == null
-                    || !link.before().equals(at)
-                    || link.after().version() > target.version()
-                    || !ZoneEditor.Changed.committedWithin(link.committed(), LINK_WAIT_MILLIS)) {
-                return null;
-            }
-            added.addAll(link.added());
-            at = link.after();
-        }
-        return added;
     }
 
     private JsonText render(Zone zone, ZoneState state) {
@@ -482,18 +392,14 @@ public class RenderedZones {
         long length = rendering.length();
         long zoneId = rendering.state().zoneId();
         if (length > CAPACITY_BYTES / 4) {
-            links.remove(zoneId); // nothing to build on
+            chains.forget(zoneId); // nothing to build on
             return;
         }
         if (laterHeld(rendering.state())) {
             return;
         }
-        ConcurrentSkipListMap<Long, Link> ofZone = links.get(zoneId);
-        if (ofZone != null) {
-            // Writers build on a rendering a few versions old at most: the rest of the chain is no longer needed.
-            ofZone.headMap(rendering.state().version() - LINKS_BEHIND).clear();
-        }
+        chains.reached(rendering.state());
         // Over capacity, those kept longest ago go (a miss costs one load, nothing more)
-        byZone.keep(zoneId, rendering).forEach(links::remove);
+        byZone.keep(zoneId, rendering).forEach(chains::forget);
     }
 }

@@ -35,9 +35,11 @@ import net.hostingapi.platform.parameters.control.Param;
 import net.hostingapi.platform.parameters.control.ParameterBinder;
 import net.hostingapi.platform.validation.control.Characters;
 import net.hostingapi.zones.control.ZoneCatalog;
+import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.editing.NewZone;
 import net.hostingapi.zones.control.editing.ZoneChanges;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.masterfile.ZoneImport;
 import net.hostingapi.zones.control.records.RecordInput;
@@ -92,6 +94,9 @@ public class ZonesResource {
     @Inject
     RenderedZones renderedZones;
 
+    @Inject
+    ZoneLoads zoneLoads;
+
     @EJB
     ZoneImport zoneImport;
 
@@ -144,7 +149,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone", status = 201)
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
-        ZoneEditor.Changed created = editor.create(input.value(), input.violations());
+        ZoneEditOutcome created = editor.create(input.value(), input.violations());
         return Reply.created(ZoneMessages.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
                 .warnAll(created.warnings());
     }
@@ -157,7 +162,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply delete() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return renderedZones.whole(input.zone(), () -> {
+        return zoneLoads.whole(input.zone(), () -> {
             var deleted = editor.delete(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
             return Reply.ok(ZoneMessages.ZONE_DELETED, "zone", ZoneRepresentations.zone(deleted));
         });
@@ -173,7 +178,7 @@ public class ZonesResource {
     public Reply addRecords() {
         var input = parameters.bindWithViolations(RecordsToAdd.class);
         requireZone(input);
-        ZoneEditor.Changed changed =
+        ZoneEditOutcome changed =
                 editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
         return Reply.ok(ZoneMessages.RECORDS_ADDED, "zone", renderedZones.render(changed))
                 .warnAll(changed.warnings());
@@ -189,8 +194,8 @@ public class ZonesResource {
     public Reply deleteRecords() {
         var input = parameters.bindWithViolations(RecordsToDelete.class);
         requireZone(input);
-        return renderedZones.whole(input.value().zone(), () -> {
-            ZoneEditor.Changed changed = editor.deleteRecords(
+        return zoneLoads.whole(input.value().zone(), () -> {
+            ZoneEditOutcome changed = editor.deleteRecords(
                     input.value().zone(), orEmpty(input.value().records()), input.violations());
             // no match: success with a warning (api.md, DNS zones), and a success message that says the same
             MessageCode said =
@@ -207,7 +212,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
-        return renderedZones.whole(input.zone(), () -> {
+        return zoneLoads.whole(input.zone(), () -> {
             var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
             return Reply.ok(ZoneMessages.ZONE_REFRESHED, "zone", renderedZones.render(zone));
         });
@@ -244,8 +249,8 @@ public class ZonesResource {
     public Reply update() {
         var input = parameters.bindWithViolations(ZoneChanges.class);
         requireZone(input);
-        return renderedZones.whole(input.value().zone(), () -> {
-            ZoneEditor.Changed updated = editor.update(input.value(), input.violations());
+        return zoneLoads.whole(input.value().zone(), () -> {
+            ZoneEditOutcome updated = editor.update(input.value(), input.violations());
             return Reply.ok(ZoneMessages.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
                     .warnAll(updated.warnings());
         });
@@ -259,8 +264,8 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply assignDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return renderedZones.whole(zone, () -> {
-            ZoneEditor.Changed assigned = editor.assignDomain(zone, input.domainName());
+        return zoneLoads.whole(zone, () -> {
+            ZoneEditOutcome assigned = editor.assignDomain(zone, input.domainName());
             // its own name: nothing assigned, which the warning says
             MessageCode said = assigned.warnings().isEmpty() ? ZoneMessages.DOMAIN_ASSIGNED : CommonMessages.OK;
             return Reply.ok(said, "zone", renderedZones.render(assigned.zone())).warnAll(assigned.warnings());
@@ -275,7 +280,7 @@ public class ZonesResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return renderedZones.whole(
+        return zoneLoads.whole(
                 zone,
                 () -> Reply.ok(
                         ZoneMessages.DOMAIN_DISSOCIATED,
@@ -294,7 +299,7 @@ public class ZonesResource {
     @Answers(data = "", schema = "ZoneImport")
     public Reply importZone() {
         ZoneFileImport input = parameters.bind(ZoneFileImport.class);
-        return renderedZones.whole(input.zone(), () -> imported(input));
+        return zoneLoads.whole(input.zone(), () -> imported(input));
     }
 
     private Reply imported(ZoneFileImport input) {

@@ -16,6 +16,11 @@ import net.hostingapi.zones.entity.ZoneRecord;
  * with the owner relative to the zone ({@code @} for the apex) and the type as served, so that
  * publication need not carry the whole zone; {@code null} when anything may have changed (settings,
  * a whole new content, signing, domains). The SOA, whose serial every change moves, is implied.
+ *
+ * <p>Unlike {@link net.hostingapi.zones.control.editing.ZoneEdited}, a zone's change as its history
+ * records it, and {@link net.hostingapi.zones.control.editing.ZoneEditOutcome}, what a change left
+ * for its answer, it says only which names are served anew, also for changes outside the editor
+ * (DNSSEC timers).
  */
 public record ZonesChanged(Set<String> names, Set<String> rrsets) {
 

@@ -8,6 +8,7 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.validation.Constraint;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -458,7 +459,31 @@ public class OpenApiDocument implements OASFilter {
     }
 
     private static boolean has(RecordComponent component, AnnotatedType type, Class<? extends Annotation> annotation) {
-        return component.isAnnotationPresent(annotation) || type.isAnnotationPresent(annotation);
+        return constraints(type.getAnnotations()).stream().anyMatch(annotation::isInstance)
+                || constraints(component.getAnnotations()).stream().anyMatch(annotation::isInstance);
+    }
+
+    /**
+     * The constraints as written, a composed constraint (one validated by the constraints it is
+     * annotated with alone, such as a handle's field rules) replaced by those, in their order.
+     */
+    private static List<Annotation> constraints(Annotation[] annotations) {
+        List<Annotation> constraints = new ArrayList<>();
+        for (Annotation annotation : annotations) {
+            Constraint constraint = annotation.annotationType().getAnnotation(Constraint.class);
+            // Bean Validation's own constraints name no validator either, and compose nothing
+            Annotation[] composing = constraint == null || constraint.validatedBy().length > 0
+                    ? new Annotation[0]
+                    : Arrays.stream(annotation.annotationType().getAnnotations())
+                            .filter(a -> a.annotationType().isAnnotationPresent(Constraint.class))
+                            .toArray(Annotation[]::new);
+            if (composing.length > 0) {
+                constraints.addAll(constraints(composing));
+            } else {
+                constraints.add(annotation);
+            }
+        }
+        return constraints;
     }
 
     /** The schema of a component's (or a type argument's) type, with its constraints. */
@@ -497,7 +522,7 @@ public class OpenApiDocument implements OASFilter {
     }
 
     private static void constrain(Schema schema, Annotation[] annotations) {
-        for (Annotation annotation : annotations) {
+        for (Annotation annotation : constraints(annotations)) {
             if (annotation instanceof Size size) {
                 if (schema.getType() == Schema.SchemaType.ARRAY) {
                     schema.minItems(size.min() > 0 ? size.min() : null)

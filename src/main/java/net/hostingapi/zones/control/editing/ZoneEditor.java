@@ -13,9 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import net.hostingapi.accounts.control.AccountReferences;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Account;
@@ -60,45 +57,6 @@ import net.hostingapi.zones.entity.ZoneRecord;
 @Stateless
 public class ZoneEditor {
 
-    /**
-     * A changed zone and the warnings the change produced (a record already present, no record
-     * matched). For an addition also the zone's state before it and the records added, so the
-     * answer can be the previous rendering plus these without reading the zone's other records,
-     * and the zone's DNSSEC as read with it ({@code dnssecRead}; a null row: unsigned), and the
-     * number of records the zone holds after it ({@code records}; -1 for other changes).
-     */
-    public record Changed(
-            Zone zone,
-            List<Message> warnings,
-            ZoneState before,
-            List<ZoneRecord> added,
-            boolean dnssecRead,
-            ZoneDnssec dnssec,
-            long records,
-            CompletableFuture<Boolean> committed) {
-
-        Changed(Zone zone, List<Message> warnings) {
-            this(zone, warnings, null, List.of(), false, null, -1, CompletableFuture.completedFuture(true));
-        }
-
-        /**
-         * Whether the addition committed, waiting for its transaction to end ({@link AdditionsSettled})
-         * at most {@code millis}; false when it rolled back or did not end in time. For what was
-         * registered before the commit, while the writer held the zone's lock: the next writer of the
-         * zone finds it, and must know whether it became the zone's state.
-         */
-        public static boolean committedWithin(CompletableFuture<Boolean> committed, long millis) {
-            try {
-                return committed.get(millis, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            } catch (ExecutionException | TimeoutException e) {
-                return false;
-            }
-        }
-    }
-
     @PersistenceContext
     EntityManager em;
 
@@ -126,9 +84,9 @@ public class ZoneEditor {
     @Inject
     Event<ZoneEdited> edits;
 
-    /** An addition as committed: its answer is rendered from the rendering of the state before it (boundary). */
+    /** An addition, fired in its transaction for what builds on the state it left (see {@link ZoneEditOutcome}). */
     @Inject
-    Event<Changed> additions;
+    Event<ZoneEditOutcome> additions;
 
     @Inject
     RecordIds recordIds;
@@ -140,13 +98,13 @@ public class ZoneEditor {
     DnssecSettings dnssecSettings;
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed create(NewZone input, Violations violations) {
+    public ZoneEditOutcome create(NewZone input, Violations violations) {
         return create(input, violations, ZoneOperation.CREATE);
     }
 
     /** Create, on behalf of {@code operation} (an import creates zones too). */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed create(NewZone input, Violations violations, ZoneOperation operation) {
+    public ZoneEditOutcome create(NewZone input, Violations violations, ZoneOperation operation) {
         ZoneNames.ZoneName name = null;
         try {
             name = input.name() == null ? null : ZoneNames.normalize(input.name());
@@ -193,7 +151,7 @@ public class ZoneEditor {
         }
         edited(zone, operation, null, null, merged, List.of(), null);
         changes.fire(ZonesChanged.of(List.of(zone.name())));
-        return new Changed(zone, warnings);
+        return new ZoneEditOutcome(zone, warnings);
     }
 
     /**
@@ -203,13 +161,13 @@ public class ZoneEditor {
      * and their ids, alone.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed update(ZoneChanges input, Violations violations) {
+    public ZoneEditOutcome update(ZoneChanges input, Violations violations) {
         return update(input, violations, ZoneOperation.UPDATE);
     }
 
     /** Update, on behalf of {@code operation} (import and restore replace a zone's content this way). */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed update(ZoneChanges input, Violations violations, ZoneOperation operation) {
+    public ZoneEditOutcome update(ZoneChanges input, Violations violations, ZoneOperation operation) {
         Zone zone = locked(input.zone());
         Map<String, Object> settingsBefore = settingsOf(zone);
         long serialBefore = zone.serial();
@@ -265,13 +223,13 @@ public class ZoneEditor {
         }
         if (!changed) {
             warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED));
-            return new Changed(zone, warnings);
+            return new ZoneEditOutcome(zone, warnings);
         }
         zone.changed();
         em.flush();
         edited(zone, operation, settingsBefore, serialBefore, delta.added(), delta.removed(), null);
         changes.fire(ZonesChanged.of(served(zone)));
-        return new Changed(zone, warnings);
+        return new ZoneEditOutcome(zone, warnings);
     }
 
     /**
@@ -279,7 +237,7 @@ public class ZoneEditor {
      * when the account has none of that name, else replaces the settings given and all records.
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed write(String zoneName, boolean create, ZoneContent content, ZoneOperation operation) {
+    public ZoneEditOutcome write(String zoneName, boolean create, ZoneContent content, ZoneOperation operation) {
         return create
                 ? create(
                         new NewZone(
@@ -405,7 +363,7 @@ public class ZoneEditor {
      * the zone under its lock took a third of an addition's time on zones of a few hundred records (JFR).
      */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
+    public ZoneEditOutcome addRecords(String zoneName, List<RecordInput> inputs, Violations violations) {
         String name = ZoneCatalog.normalizedName(zoneName);
         List<RecordDraft> drafts = RecordValidator.drafts(inputs, name, RecordType.Operation.ADD, violations);
         List<String> names = drafts.stream()
@@ -467,7 +425,7 @@ public class ZoneEditor {
         }
         // A changed record is no longer what the previous rendering holds: no before-state to build on.
         CompletableFuture<Boolean> committed = new CompletableFuture<>();
-        Changed changed = new Changed(
+        ZoneEditOutcome changed = new ZoneEditOutcome(
                 zone,
                 warnings,
                 retimed ? null : before,
@@ -497,7 +455,7 @@ public class ZoneEditor {
     }
 
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
-    public Changed deleteRecords(String zoneName, List<RecordSelector> selectors, Violations violations) {
+    public ZoneEditOutcome deleteRecords(String zoneName, List<RecordSelector> selectors, Violations violations) {
         Zone zone = locked(zoneName);
         List<RecordMatcher> matchers = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
@@ -510,7 +468,7 @@ public class ZoneEditor {
         // A selector that also matches records outside the policy refuses the request (rolled back).
         access.requireRecords(removed);
         if (removed.isEmpty()) {
-            return new Changed(zone, List.of(Message.of(ZoneMessages.NO_RECORD_MATCHED)));
+            return new ZoneEditOutcome(zone, List.of(Message.of(ZoneMessages.NO_RECORD_MATCHED)));
         }
         zone.changed();
         em.flush();
@@ -523,7 +481,7 @@ public class ZoneEditor {
                 removed.stream().map(ZoneEditor::draftOf).toList(),
                 null);
         changes.fire(ZonesChanged.ofRecords(served(zone), removed, settings));
-        return new Changed(zone, List.of());
+        return new ZoneEditOutcome(zone, List.of());
     }
 
     /** Loads the zone onto the nameserver now; with {@code forceDelete} it is removed there first. */
@@ -542,15 +500,16 @@ public class ZoneEditor {
      * zone's, which the claim check would take for another holder's).
      */
     @RolesAllowed(Right.Names.CALLER)
-    public Changed assignDomain(String zoneName, String domainName) {
+    public ZoneEditOutcome assignDomain(String zoneName, String domainName) {
         Zone zone = locked(zoneName);
         access.requireWholeZone("assign domains");
         ZoneNames.ZoneName domain = domainName(domainName);
         if (domain.name().equals(zone.name())) {
-            return new Changed(zone, List.of(Message.about(ZoneMessages.ZONE_OWN_NAME, "domainName", OWN_NAME)));
+            return new ZoneEditOutcome(
+                    zone, List.of(Message.about(ZoneMessages.ZONE_OWN_NAME, "domainName", OWN_NAME)));
         }
         if (zone.isAssigned(domain.name())) {
-            return new Changed(zone, List.of());
+            return new ZoneEditOutcome(zone, List.of());
         }
         NameClaims.requireNotPublicSuffix(domain, "domainName");
         claims.claim(domain.name(), caller.accountId());
@@ -560,7 +519,7 @@ public class ZoneEditor {
         flushClaiming();
         edited(zone, ZoneOperation.ASSIGN_DOMAIN, null, serialBefore, List.of(), List.of(), domain.name());
         changes.fire(ZonesChanged.of(served(zone)));
-        return new Changed(zone, List.of());
+        return new ZoneEditOutcome(zone, List.of());
     }
 
     private static final String OWN_NAME = "is the zone's own name, which the zone is served under already";

@@ -57,7 +57,7 @@ public class ZoneRecordCounts {
     long counted(Zone zone, EntityManager em) {
         Counted counted = remembered(zone.name());
         if (counted.state().equals(ZoneState.of(zone))
-                && ZoneEditor.Changed.committedWithin(counted.committed(), SETTLE_WAIT_MILLIS)) {
+                && ZoneEditOutcome.committedWithin(counted.committed(), SETTLE_WAIT_MILLIS)) {
             return counted.records();
         }
         return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM zone_records WHERE zone_id = ?")
@@ -66,7 +66,7 @@ public class ZoneRecordCounts {
                 .longValue();
     }
 
-    void beforeAdditionCommits(@Observes(during = TransactionPhase.BEFORE_COMPLETION) ZoneEditor.Changed added) {
+    void beforeAdditionCommits(@Observes(during = TransactionPhase.BEFORE_COMPLETION) ZoneEditOutcome added) {
         if (added.records() < 0) {
             return;
         }

@@ -24,6 +24,7 @@ import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.editing.NewZone;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import net.hostingapi.zones.control.editing.ZoneEditor;
 import net.hostingapi.zones.control.editing.ZoneOperation;
 import net.hostingapi.zones.control.names.HostmasterMailbox;
@@ -121,7 +122,7 @@ public class ZoneImport {
             return new Outcome(difference, null, warnings);
         }
         Soa soa = read.soa();
-        ZoneEditor.Changed changed = editor.write(
+        ZoneEditOutcome changed = editor.write(
                 name.name(),
                 stored == null,
                 new ZoneContent(soa.hostmaster(), soa.refresh(), soa.retry(), soa.expire(), soa.ttl(), read.records()),

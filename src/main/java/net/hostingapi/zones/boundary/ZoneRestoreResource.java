@@ -1,4 +1,4 @@
-package net.hostingapi.history.boundary;
+package net.hostingapi.zones.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
@@ -18,13 +18,15 @@ import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
-import net.hostingapi.zones.boundary.RenderedZones;
-import net.hostingapi.zones.boundary.ZoneRepresentations;
-import net.hostingapi.zones.control.editing.ZoneEditor;
+import net.hostingapi.zones.control.ZoneLoads;
+import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Puts a zone back to its state after a history entry, as one new change. */
+/**
+ * Puts a zone back to its state after a history entry, as one new change. The history area finds
+ * the state ({@link ZoneHistory}); the answer is a zone, so the operation is the zones area's.
+ */
 @ApplicationScoped
 @Tag(name = "Zone history", description = "Changes of a zone, and restoring a zone to the state after one")
 @Path("dns/zones/restore")
@@ -41,7 +43,7 @@ public class ZoneRestoreResource {
     ZoneHistory history;
 
     @Inject
-    RenderedZones renderedZones;
+    ZoneLoads zoneLoads;
 
     @POST
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
@@ -51,8 +53,8 @@ public class ZoneRestoreResource {
     @Answers(data = "zone", schema = "Zone")
     public Reply restore() {
         RestoreRequest input = parameters.bind(RestoreRequest.class);
-        return renderedZones.whole(input.zone(), () -> {
-            ZoneEditor.Changed restored = history.restore(input.zone(), input.entry());
+        return zoneLoads.whole(input.zone(), () -> {
+            ZoneEditOutcome restored = history.restore(input.zone(), input.entry());
             return Reply.ok(HistoryMessages.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
                     .warnAll(restored.warnings());
         });
