@@ -1,4 +1,4 @@
-package net.hostingapi.zones.boundary;
+package net.hostingapi.history.boundary;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
@@ -18,14 +18,16 @@ import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
+import net.hostingapi.zones.boundary.ZoneRepresentations;
 import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.editing.ZoneEditOutcome;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Puts a zone back to its state after a history entry, as one new change. The history area finds
- * the state ({@link ZoneHistory}); the answer is a zone, so the operation is the zones area's.
+ * Puts a zone back to its state after a history entry, as one new change ({@link ZoneHistory}). The
+ * answer is a zone in the zones area's own wire shape ({@link ZoneRepresentations}, the one place it
+ * is declared): history depends on zones, never the other way, so the operation stays here.
  */
 @ApplicationScoped
 @Tag(name = "Zone history", description = "Changes of a zone, and restoring a zone to the state after one")
