@@ -67,6 +67,23 @@ public class ZoneRecord {
         this.updatedAt = createdAt;
     }
 
+    /**
+     * A copy outside every persistence context, without its zone: what is kept of an added record
+     * beyond its transaction. A managed record would keep its zone and, through lazy relationships,
+     * the session of the transaction that wrote it.
+     */
+    public ZoneRecord detached() {
+        ZoneRecord copy = new ZoneRecord();
+        copy.id = id;
+        copy.name = name;
+        copy.type = type;
+        copy.data = data;
+        copy.ttl = ttl;
+        copy.createdAt = createdAt;
+        copy.updatedAt = updatedAt;
+        return copy;
+    }
+
     /** The one change a stored record takes: adding it again with another TTL (null: the zone's). */
     public void changeTtl(Integer newTtl) {
         ttl = newTtl;

@@ -65,7 +65,11 @@ public class AdditionChains {
                 links.computeIfAbsent(after.zoneId(), id -> new ConcurrentSkipListMap<>());
         ofZone.put(
                 added.before().version(),
-                new Link(added.before(), after, List.copyOf(added.added()), added.committed()));
+                new Link(
+                        added.before(),
+                        after,
+                        added.added().stream().map(ZoneRecord::detached).toList(),
+                        added.committed()));
         while (ofZone.size() > LINKS_PER_ZONE) {
             ofZone.pollFirstEntry();
         }
