@@ -19,12 +19,12 @@ import java.util.stream.Collectors;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.edge.boundary.ClientAddresses;
-import net.hostingapi.platform.edge.boundary.ServletRequests;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.platform.parameters.boundary.RequestParameters;
+import net.hostingapi.platform.requests.boundary.ClientAddresses;
+import net.hostingapi.platform.requests.boundary.ServletRequests;
 
 /**
  * The one place rights are checked at the HTTP edge, before the container's own

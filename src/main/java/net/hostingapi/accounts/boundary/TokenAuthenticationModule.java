@@ -24,11 +24,11 @@ import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.edge.boundary.ClientAddresses;
-import net.hostingapi.platform.edge.boundary.RequestBodies;
 import net.hostingapi.platform.logging.boundary.RequestCaller;
 import net.hostingapi.platform.parameters.boundary.BufferedRequest;
+import net.hostingapi.platform.parameters.boundary.RequestBodies;
 import net.hostingapi.platform.parameters.boundary.RequestParameters;
+import net.hostingapi.platform.requests.boundary.ClientAddresses;
 
 /**
  * Container-managed authentication (Jakarta Authentication, registered by

@@ -7,8 +7,8 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 import net.hostingapi.accounts.control.TokenAuthentication;
-import net.hostingapi.platform.edge.boundary.ClientAddresses;
-import net.hostingapi.platform.edge.boundary.RequestBodies;
+import net.hostingapi.platform.parameters.boundary.RequestBodies;
+import net.hostingapi.platform.requests.boundary.ClientAddresses;
 
 /**
  * Puts {@link TokenAuthenticationModule} in front of the application (Jakarta Authentication's

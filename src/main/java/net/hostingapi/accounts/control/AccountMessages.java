@@ -1,6 +1,6 @@
 package net.hostingapi.accounts.control;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * The message codes only the account area answers with: its objects' lifecycle, its API tokens.

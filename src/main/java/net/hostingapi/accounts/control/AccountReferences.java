@@ -4,8 +4,8 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Set;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.validation.control.Violations;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Violations;
 
 /** The catalogue of rights, the caller's own, and the granting of rights to the account's users. */
 @Stateless

@@ -10,7 +10,7 @@ import java.util.Optional;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.messages.control.ApiException;
 
 /** The projects of the caller's account. */
 @Stateless

@@ -15,10 +15,10 @@ import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
-import net.hostingapi.platform.validation.control.Violations;
 
 /** Issues, lists and deactivates the API tokens of the caller's account. */
 @Stateless

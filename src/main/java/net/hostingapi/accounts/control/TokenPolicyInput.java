@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.addresses.entity.AddressRange;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.validation.control.Violations;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Violations;
 
 /**
  * A token policy as a client sends it ({@code zones[]}, {@code names[]}, {@code types[]},

@@ -11,8 +11,8 @@ import java.util.Optional;
 import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
 
 /** The users of the caller's account. */
 @Stateless

@@ -9,7 +9,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import net.hostingapi.datacenter.control.PublicRequestLimit;
-import net.hostingapi.platform.edge.boundary.ClientAddresses;
+import net.hostingapi.platform.requests.boundary.ClientAddresses;
 
 /**
  * Counts every request to a {@link RateLimited} operation against its client address before

@@ -4,9 +4,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import net.hostingapi.platform.addresses.entity.IpLiteral;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
 
 /**
  * How a machine names itself to the public endpoints: a MAC address ({@code aa:bb:cc:dd:ee:ff},

@@ -1,6 +1,6 @@
 package net.hostingapi.datacenter.control;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * The message codes only the datacenter area answers with: machines, their server actions.

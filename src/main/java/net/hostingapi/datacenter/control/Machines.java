@@ -16,8 +16,8 @@ import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
 
 /**
  * The machine inventory: the operator registers a machine to a customer's account and removes it;

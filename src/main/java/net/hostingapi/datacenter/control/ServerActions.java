@@ -16,8 +16,8 @@ import net.hostingapi.datacenter.entity.InvalidTransition;
 import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerActionReport;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
 
 /**
  * Server actions: scheduled on the account's own machines, listed, shown and cancelled by the

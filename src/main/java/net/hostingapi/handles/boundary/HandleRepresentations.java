@@ -11,8 +11,8 @@ import net.hostingapi.handles.control.HandleStatistics;
 import net.hostingapi.handles.entity.Handle;
 import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.platform.openapi.boundary.WireShape;
 import net.hostingapi.platform.openapi.boundary.WireShapes;
 

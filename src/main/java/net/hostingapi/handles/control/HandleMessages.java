@@ -1,6 +1,6 @@
 package net.hostingapi.handles.control;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * The message codes only the handle area answers with: handle changes, e-mail verification.

@@ -28,7 +28,7 @@ import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.handles.entity.VerificationMail;
 import net.hostingapi.handles.entity.VerificationState;
 import net.hostingapi.mail.control.MailOutbox;
-import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 
 /**

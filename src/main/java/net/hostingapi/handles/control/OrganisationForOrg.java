@@ -9,7 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import net.hostingapi.handles.entity.HandleType;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.CommonMessages;
 
 /** A handle of type ORG names its organisation; reported on the field {@code organisation}. */
 @Constraint(validatedBy = OrganisationForOrg.Validator.class)

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import net.hostingapi.handles.entity.Handle;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.CommonMessages;
 
 /**
  * Edit handle may repeat type, sex, firstname, lastname and dateofbirth as stored, and change none

@@ -1,6 +1,6 @@
 package net.hostingapi.history.control;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * The message codes only the zone history answers with.

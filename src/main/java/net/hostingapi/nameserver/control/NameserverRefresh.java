@@ -3,7 +3,7 @@ package net.hostingapi.nameserver.control;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.zones.control.RefreshRequested;
 
 /**

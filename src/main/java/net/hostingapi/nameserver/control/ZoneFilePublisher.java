@@ -17,9 +17,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.control.dnssec.DnssecSettings;
 import net.hostingapi.zones.control.masterfile.ZoneFile;
+import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.Zone;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

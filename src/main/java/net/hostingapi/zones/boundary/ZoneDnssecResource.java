@@ -12,7 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;

@@ -9,7 +9,7 @@ import net.hostingapi.platform.openapi.boundary.WireShape;
 import net.hostingapi.platform.openapi.boundary.WireShapes;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
-import net.hostingapi.zones.control.masterfile.ZoneImport;
+import net.hostingapi.zones.control.editing.ZoneImport;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.Zone;

@@ -7,7 +7,7 @@ import java.util.List;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.TokenPolicy;
-import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.ZoneRecord;
 

@@ -1,6 +1,6 @@
 package net.hostingapi.zones.control;
 
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * The message codes only the zone area answers with: zone changes, records, delegation, DNSSEC.

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
 import net.hostingapi.zones.control.masterfile.ZoneFile;
+import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.ZoneRecord;
 
 /**

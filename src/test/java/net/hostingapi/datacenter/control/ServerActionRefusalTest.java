@@ -9,8 +9,8 @@ import net.hostingapi.datacenter.entity.Machine;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.datacenter.entity.ServerAction.State;
 import net.hostingapi.datacenter.entity.ServerActionReport;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.Message;
 import org.junit.jupiter.api.Test;
 
 /** What the state machine refuses is answered 409 INVALID_TRANSITION, in the state machine's words. */

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import net.hostingapi.accounts.entity.Account;
+import net.hostingapi.zones.control.settings.ZoneSettings;
+import net.hostingapi.zones.control.settings.ZoneSettingsFixture;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;
@@ -28,9 +30,7 @@ class ZonesChangedTest {
 
     @Test
     void namesEachOwnerAndServedTypeOnce() {
-        ZoneSettings settings = new ZoneSettings();
-        settings.webForwardIpv4 = "198.51.100.7";
-        settings.webForwardIpv6 = Optional.of("2001:db8::7");
+        ZoneSettings settings = ZoneSettingsFixture.withWebForward("198.51.100.7", Optional.of("2001:db8::7"));
         List<ZoneRecord> records = List.of(
                 zone.add(new RecordDraft("www", RecordType.A, "192.0.2.1", null), 1),
                 zone.add(new RecordDraft("www", RecordType.A, "192.0.2.2", 60), 2),

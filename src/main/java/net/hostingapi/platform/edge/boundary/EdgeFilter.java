@@ -18,10 +18,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import net.hostingapi.platform.envelope.boundary.EnvelopeFilter;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.logging.boundary.RequestLog;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.requests.boundary.RequestIds;
+import net.hostingapi.platform.requests.boundary.ServletRequests;
 
 /**
  * The first look at every request the container passes on: a raw path that breaks the URI syntax

@@ -8,6 +8,7 @@ import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.ext.Provider;
 import java.net.URI;
 import java.util.regex.Pattern;
+import net.hostingapi.platform.requests.boundary.RequestStart;
 
 /** Repeated and trailing slashes are tolerated (api.md, Paths and methods): {@code /api/v1//dns/zones/} is {@code /api/v1/dns/zones}. */
 @Provider
@@ -15,14 +16,12 @@ import java.util.regex.Pattern;
 @Priority(1)
 public class PathNormalizer implements ContainerRequestFilter {
 
-    public static final String STARTED = PathNormalizer.class.getName() + ".started";
-
     /** Compiled once: String.replaceAll compiled it again for every request. */
     private static final Pattern REPEATED_SLASHES = Pattern.compile("/{2,}");
 
     @Override
     public void filter(ContainerRequestContext request) {
-        request.setProperty(STARTED, System.nanoTime());
+        RequestStart.note(request);
         URI uri = request.getUriInfo().getRequestUri();
         String path = uri.getRawPath();
         String normalized = REPEATED_SLASHES.matcher(path).replaceAll("/");

@@ -1,5 +1,2 @@
-/**
- * Servlet filters at the HTTP edge: path rules, 405 answers, body deadlines, request ids, client
- * addresses.
- */
+/** Servlet filters at the HTTP edge: path rules, 405 answers, malformed URIs, query-only parameters. */
 package net.hostingapi.platform.edge.boundary;

@@ -22,17 +22,17 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import net.hostingapi.platform.edge.boundary.PathNormalizer;
-import net.hostingapi.platform.edge.boundary.RequestIds;
-import net.hostingapi.platform.edge.boundary.ServletRequests;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.json.control.JsonText;
 import net.hostingapi.platform.logging.boundary.RequestLog;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.MessageCode;
 import net.hostingapi.platform.parameters.boundary.RequestParameters;
 import net.hostingapi.platform.parameters.control.Parameters;
+import net.hostingapi.platform.requests.boundary.RequestIds;
+import net.hostingapi.platform.requests.boundary.RequestStart;
+import net.hostingapi.platform.requests.boundary.ServletRequests;
 import net.hostingapi.platform.validation.control.ControlCharacters;
 
 /**
@@ -97,8 +97,7 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             }
             response.getHeaders().putSingle("Content-Type", JSON_CONTENT_TYPE);
         }
-        Object started = request.getProperty(PathNormalizer.STARTED);
-        long micros = started instanceof Long t ? (System.nanoTime() - t) / 1000 : -1;
+        long micros = RequestStart.microsSince(request);
         Method method = resource.getResourceMethod();
         requestLog.record(
                 servlet,

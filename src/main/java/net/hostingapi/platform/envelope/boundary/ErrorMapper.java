@@ -18,10 +18,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.platform.database.control.PooledConnections;
-import net.hostingapi.platform.edge.boundary.RequestIds;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.validation.control.Violations;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Violations;
+import net.hostingapi.platform.requests.boundary.RequestIds;
 
 /**
  * The one place every failure becomes a status and messages. Causes are searched through the

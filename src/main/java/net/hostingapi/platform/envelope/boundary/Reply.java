@@ -4,12 +4,12 @@ import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.json.control.JsonText;
 import net.hostingapi.platform.json.control.StreamedJson;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.MessageCode;
 
 /**
  * What a resource or the error mapper answers; {@code EnvelopeFilter} turns it into the

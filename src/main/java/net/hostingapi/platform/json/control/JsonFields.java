@@ -7,12 +7,21 @@ import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.ResolverStyle;
 import java.util.Collection;
 import java.util.function.Function;
-import net.hostingapi.platform.parameters.control.ParameterBinder;
 
 /** Builds a JSON object in which a null Java value becomes JSON null (JSON-P's builder refuses nulls). */
 public final class JsonFields {
+
+    /** Timestamps on the wire, read and written alike (api.md, Representations): UTC, to the second. */
+    public static final DateTimeFormatter DATE_TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
+
+    /** Dates on the wire, read and written alike. */
+    public static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
 
     /**
      * The JSON-P provider, looked up once: every static {@code Json.create...} call runs a
@@ -53,11 +62,11 @@ public final class JsonFields {
 
     /** Timestamps as {@code yyyy-MM-dd HH:mm:ss} (UTC), api.md, Representations. */
     public JsonFields put(String name, LocalDateTime value) {
-        return put(name, value == null ? null : value.format(ParameterBinder.DATE_TIME));
+        return put(name, value == null ? null : value.format(DATE_TIME));
     }
 
     public JsonFields put(String name, LocalDate value) {
-        return put(name, value == null ? null : value.format(ParameterBinder.DATE));
+        return put(name, value == null ? null : value.format(DATE));
     }
 
     public JsonFields putStrings(String name, Collection<String> values) {

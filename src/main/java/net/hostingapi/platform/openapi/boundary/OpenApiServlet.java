@@ -21,8 +21,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import net.hostingapi.platform.envelope.boundary.EnvelopeFilter;
-import net.hostingapi.platform.envelope.control.ApiException;
 import net.hostingapi.platform.logging.boundary.RequestLog;
+import net.hostingapi.platform.messages.control.ApiException;
 
 /**
  * {@code /openapi}: the document Payara builds from the code ({@link OpenApiDocument}), as YAML

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import net.hostingapi.platform.json.control.JsonFields;
-import net.hostingapi.platform.parameters.control.ParameterBinder;
 
 /**
  * A payload as it goes on the wire (api.md, Representations): its members in order, each with its wire
@@ -191,8 +190,8 @@ public final class WireShape<T> {
                 case INT64 -> object.add(member.name, JSON.createValue((Long) read));
                 case BOOLEAN -> object.add(member.name, (Boolean) read ? JsonValue.TRUE : JsonValue.FALSE);
                 case TIMESTAMP ->
-                    object.add(member.name, JSON.createValue(((LocalDateTime) read).format(ParameterBinder.DATE_TIME)));
-                case DATE -> object.add(member.name, JSON.createValue(((LocalDate) read).format(ParameterBinder.DATE)));
+                    object.add(member.name, JSON.createValue(((LocalDateTime) read).format(JsonFields.DATE_TIME)));
+                case DATE -> object.add(member.name, JSON.createValue(((LocalDate) read).format(JsonFields.DATE)));
                 case STRINGS -> {
                     JsonArrayBuilder array = JSON.createArrayBuilder();
                     for (Object string : (Collection<?>) read) {

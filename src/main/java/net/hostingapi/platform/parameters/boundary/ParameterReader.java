@@ -9,10 +9,9 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
-import net.hostingapi.platform.edge.boundary.RequestBodies;
-import net.hostingapi.platform.edge.boundary.ServletRequests;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.requests.boundary.ServletRequests;
 
 /**
  * Reads every request's parameters before matching, from JAX-RS's own entity stream (Jersey may

@@ -2,8 +2,7 @@ package net.hostingapi.platform.parameters.boundary;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.InputStream;
-import net.hostingapi.platform.edge.boundary.RequestBodies;
-import net.hostingapi.platform.envelope.control.ApiException;
+import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.parameters.control.Parameters;
 
 /**

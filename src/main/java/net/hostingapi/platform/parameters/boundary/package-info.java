@@ -1,2 +1,2 @@
-/** Each request's parameters, read once before matching, bound for the resources. */
+/** Each request's parameters: its body read once within a deadline, parsed before matching, bound for the resources. */
 package net.hostingapi.platform.parameters.boundary;

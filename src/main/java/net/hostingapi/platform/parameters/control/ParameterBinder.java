@@ -25,9 +25,7 @@ import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -39,12 +37,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.envelope.control.MessageCode;
+import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.MessageCode;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.platform.validation.control.ControlCharacters;
-import net.hostingapi.platform.validation.control.FieldOrder;
-import net.hostingapi.platform.validation.control.Violations;
 
 /**
  * The one place request parameters become typed input: binds a request's parameters
@@ -60,11 +58,6 @@ import net.hostingapi.platform.validation.control.Violations;
  */
 @ApplicationScoped
 public class ParameterBinder {
-
-    public static final DateTimeFormatter DATE =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
-    public static final DateTimeFormatter DATE_TIME =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
 
     // Compiled once: String.matches and replaceAll compiled them again for every parameter.
     private static final Pattern LINE_BREAKS_AND_TABS = Pattern.compile("[\r\n\t]");
@@ -446,7 +439,7 @@ public class ParameterBinder {
         try {
             return LocalDate.parse(
                     text.length() == 10 + MIDNIGHT.length() && text.endsWith(MIDNIGHT) ? text.substring(0, 10) : text,
-                    DATE);
+                    JsonFields.DATE);
         } catch (DateTimeParseException e) {
             at.add(CommonMessages.FIELD_INVALID, "must be a date YYYY-MM-DD");
             return null;
@@ -456,8 +449,8 @@ public class ParameterBinder {
     private static LocalDateTime dateTime(String text, Violations at) {
         try {
             return text.length() == 10
-                    ? LocalDate.parse(text, DATE).atStartOfDay()
-                    : LocalDateTime.parse(text, DATE_TIME);
+                    ? LocalDate.parse(text, JsonFields.DATE).atStartOfDay()
+                    : LocalDateTime.parse(text, JsonFields.DATE_TIME);
         } catch (DateTimeParseException e) {
             at.add(CommonMessages.FIELD_INVALID, "must be a time yyyy-MM-dd HH:mm:ss");
             return null;

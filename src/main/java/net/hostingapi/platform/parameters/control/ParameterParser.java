@@ -25,10 +25,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
 
 /**
  * Reads the query string and the body of any method into one parameter tree (api.md, Parameters):

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
 
 /**
  * The merged parameters of one request: query string first, then the body (the body wins).

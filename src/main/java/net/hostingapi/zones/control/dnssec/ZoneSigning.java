@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneMessages;

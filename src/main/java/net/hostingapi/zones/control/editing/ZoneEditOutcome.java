@@ -5,7 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;

@@ -19,21 +19,19 @@ import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
-import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.control.RefreshRequested;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneMessages;
-import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.control.claims.NameClaims;
 import net.hostingapi.zones.control.dnssec.DnssecSettings;
-import net.hostingapi.zones.control.masterfile.ZoneContent;
 import net.hostingapi.zones.control.names.ZoneNames;
 import net.hostingapi.zones.control.records.RecordDelta;
 import net.hostingapi.zones.control.records.RecordIds;
@@ -41,6 +39,7 @@ import net.hostingapi.zones.control.records.RecordInput;
 import net.hostingapi.zones.control.records.RecordMatcher;
 import net.hostingapi.zones.control.records.RecordSelector;
 import net.hostingapi.zones.control.records.RecordValidator;
+import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
@@ -372,7 +371,7 @@ public class ZoneEditor {
                 .distinct()
                 .toList();
         // asked with the lock, answered (409) only once the request is otherwise valid, as before
-        ZoneCatalog.LockedZone locked = ZoneCatalog.lockedForAddition(
+        AdditionLock.LockedZone locked = AdditionLock.lockedForAddition(
                 em,
                 name,
                 caller.accountId(),

@@ -22,15 +22,15 @@ import org.xbill.DNS.TextParseException;
  * dnsjava's reading. {@code $INCLUDE} is refused (it would open files on the server) and so is
  * {@code $GENERATE}.
  */
-final class MasterFile {
+public final class MasterFile {
 
     /** A parsed record and the line its entry starts on. */
-    record Entry(int line, Record record) {}
+    public record Entry(int line, Record record) {}
 
     /** A problem and the line it was found on. */
-    record Problem(int line, String text) {}
+    public record Problem(int line, String text) {}
 
-    record Parsed(List<Entry> entries, List<Problem> problems) {}
+    public record Parsed(List<Entry> entries, List<Problem> problems) {}
 
     private static final Pattern DIRECTIVE = Pattern.compile("^\\$([A-Za-z]+)\\s*(.*)$", Pattern.DOTALL);
     private static final Pattern TOKENIZER_LINE = Pattern.compile("^[^:]*:(\\d+): ");
@@ -38,7 +38,7 @@ final class MasterFile {
     private MasterFile() {}
 
     /** Reads {@code text} with {@code origin} as the initial {@code $ORIGIN} (the zone's name). */
-    static Parsed read(String text, Name origin) {
+    public static Parsed read(String text, Name origin) {
         List<Entry> entries = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         Name currentOrigin = origin;

@@ -4,9 +4,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import net.hostingapi.zones.control.ZoneSettings;
 import net.hostingapi.zones.control.names.HostmasterMailbox;
 import net.hostingapi.zones.control.records.RecordData;
+import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneRecord;
 

@@ -3,9 +3,9 @@ package net.hostingapi.zones.control.records;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
-import net.hostingapi.platform.validation.control.Violations;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.ZoneRecord;
 

@@ -6,10 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.validation.control.Violations;
-import net.hostingapi.zones.control.ZoneSettings;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.zones.control.names.RecordNames;
+import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 

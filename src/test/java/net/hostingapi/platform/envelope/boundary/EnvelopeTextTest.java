@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import net.hostingapi.platform.envelope.control.ApiException;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.json.control.JsonText;
+import net.hostingapi.platform.messages.control.ApiException;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.zones.control.ZoneMessages;
 import org.junit.jupiter.api.Test;
 

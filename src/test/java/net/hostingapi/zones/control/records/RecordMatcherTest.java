@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.hostingapi.platform.envelope.control.CommonMessages;
-import net.hostingapi.platform.envelope.control.Message;
+import net.hostingapi.platform.messages.control.CommonMessages;
+import net.hostingapi.platform.messages.control.Message;
+import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
-import net.hostingapi.platform.validation.control.Violations;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.SoaSettings;

@@ -1,2 +1,0 @@
-/** The address a request really comes from, as a trusted proxy tells it. */
-package net.hostingapi.platform.edge.control;
