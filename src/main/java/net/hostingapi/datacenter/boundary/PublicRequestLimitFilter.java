@@ -9,6 +9,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import net.hostingapi.datacenter.control.PublicRequestLimit;
+import net.hostingapi.platform.limits.boundary.RateLimited;
 import net.hostingapi.platform.requests.boundary.ClientAddresses;
 
 /**

@@ -27,6 +27,7 @@ import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.platform.limits.boundary.RateLimited;
 import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;

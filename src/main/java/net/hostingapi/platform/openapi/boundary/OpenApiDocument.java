@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import net.hostingapi.platform.limits.boundary.RateLimited;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.parameters.control.NoParameters;
 import net.hostingapi.platform.parameters.control.Param;
@@ -374,11 +375,7 @@ public class OpenApiDocument implements OASFilter {
             boolean applies = switch (status) {
                 case "401", "403" -> secured;
                 case "409" -> !httpMethod.equals(HttpMethod.GET);
-                case "429" ->
-                    secured
-                            || Arrays.stream(method.getAnnotations())
-                                    .anyMatch(a ->
-                                            a.annotationType().getSimpleName().equals("RateLimited"));
+                case "429" -> secured || method.isAnnotationPresent(RateLimited.class);
                 default -> true;
             };
             if (applies
