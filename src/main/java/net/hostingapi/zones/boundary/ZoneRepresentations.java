@@ -120,12 +120,12 @@ public final class ZoneRepresentations implements WireShapes {
                 return byType.build();
             });
 
-    /** Put together by ZonesResource's import: the difference, and the zone as shown. */
-    private static final WireShape<Void> ZONE_IMPORT = WireShape.<Void>named(
+    /** An import's answer: the difference, and the zone as shown (given; none on a dry run). */
+    private static final WireShape<ZoneImport.Outcome> ZONE_IMPORT = WireShape.<ZoneImport.Outcome>named(
                     "ZoneImport",
                     "What an import changes (on a dry run: would change), and the zone after it (not on a dry run).")
-            .elsewhere("import", "ImportDifference")
-            .elsewhere("zone", "Zone")
+            .json("import", "ImportDifference", o -> importDifference(o.difference()))
+            .given("zone", "Zone")
             .optional();
 
     private static final WireShape<RecordDraft> RECORD_CHANGE = WireShape.<RecordDraft>named(
@@ -156,20 +156,25 @@ public final class ZoneRepresentations implements WireShapes {
                 return settings.build();
             });
 
-    /** Put together by ZonesResource's list when a page is asked for: some members only on some pages. */
-    private static final WireShape<Void> PAGING = WireShape.<Void>named(
+    /**
+     * The page a list answered, when one was asked for: {@code limit} null for the rest, {@code
+     * total} null when not counted (a page after a cursor), {@code after} the cursor given.
+     */
+    public record Page(Integer limit, int offset, Long total, String after, String next) {}
+
+    private static final WireShape<Page> PAGING = WireShape.<Page>named(
                     "Paging",
                     "The page a list answers when asked for one: limit (null: the rest), offset, how many match in all"
                             + " (not counted for a page after a cursor), the cursor given, and the cursor of the next page"
                             + " (the page's last name when the page is full, else null).")
-            .elsewhere("limit", "integer")
+            .integerOrNull("limit", Page::limit)
             .nullable()
-            .elsewhere("offset", "integer")
-            .elsewhere("total", "int64")
+            .integer("offset", Page::offset)
+            .int64("total", Page::total)
             .optional()
-            .elsewhere("after", "string")
+            .string("after", Page::after)
             .optional()
-            .elsewhere("next", "string")
+            .string("next", Page::next)
             .nullable();
 
     /** For {@link java.util.ServiceLoader} only (META-INF/services): the payloads are static. */
@@ -277,9 +282,17 @@ public final class ZoneRepresentations implements WireShapes {
         return STATISTICS.write(statistics);
     }
 
-    /** What an import changes: {@code new_zone}, {@code added[]}, {@code removed[]}, {@code settings{name: {from, to}}}. */
-    static JsonObject importDifference(ZoneImport.Difference difference) {
+    /** An import's answer; {@code zone} the zone as shown, null on a dry run. */
+    static JsonObject imported(ZoneImport.Outcome outcome, JsonValue zone) {
+        return ZONE_IMPORT.write(outcome, zone);
+    }
+
+    private static JsonObject importDifference(ZoneImport.Difference difference) {
         return IMPORT_DIFFERENCE.write(difference);
+    }
+
+    static JsonObject paging(Page page) {
+        return PAGING.write(page);
     }
 
     private static JsonObject draft(RecordDraft draft) {

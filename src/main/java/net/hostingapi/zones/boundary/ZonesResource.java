@@ -4,7 +4,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonValue;
+import jakarta.json.JsonObject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Objects;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.platform.envelope.boundary.Reply;
-import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.messages.control.MessageCode;
 import net.hostingapi.platform.openapi.boundary.Answers;
@@ -126,18 +125,14 @@ public class ZonesResource {
         if (!query.paged()) {
             return reply;
         }
-        var paging = JsonFields.JSON
-                .createObjectBuilder()
-                .add("limit", input.limit() == null ? JsonValue.NULL : JsonFields.JSON.createValue(input.limit()))
-                .add("offset", Objects.requireNonNullElse(input.offset(), 0));
-        if (listed.total() != null) {
-            paging.add("total", listed.total());
-        }
-        if (query.after() != null) {
-            paging.add("after", query.after());
-        }
-        paging.add("next", listed.next() == null ? JsonValue.NULL : JsonFields.JSON.createValue(listed.next()));
-        return reply.and("paging", paging.build());
+        return reply.and(
+                "paging",
+                ZoneRepresentations.paging(new ZoneRepresentations.Page(
+                        input.limit(),
+                        Objects.requireNonNullElse(input.offset(), 0),
+                        listed.total(),
+                        query.after(),
+                        listed.next())));
     }
 
     @POST
@@ -305,17 +300,14 @@ public class ZonesResource {
     private Reply imported(ZoneFileImport input) {
         boolean dryRun = Boolean.TRUE.equals(input.dryRun());
         ZoneImport.Outcome outcome = zoneImport.importZone(input.zone(), input.file(), dryRun);
-        var data = JsonFields.JSON
-                .createObjectBuilder()
-                .add("import", ZoneRepresentations.importDifference(outcome.difference()));
-        if (outcome.zone() != null) {
-            data.add("zone", renderedZones.withDnssec(ZoneRepresentations.zone(outcome.zone())));
-        }
+        JsonObject data = ZoneRepresentations.imported(
+                outcome,
+                outcome.zone() == null ? null : renderedZones.withDnssec(ZoneRepresentations.zone(outcome.zone())));
         Reply reply = dryRun
-                ? Reply.ok(ZoneMessages.IMPORT_CHECKED, data.build())
+                ? Reply.ok(ZoneMessages.IMPORT_CHECKED, data)
                 : outcome.difference().newZone()
-                        ? Reply.created(ZoneMessages.ZONE_IMPORTED, data.build())
-                        : Reply.ok(ZoneMessages.ZONE_IMPORTED, data.build());
+                        ? Reply.created(ZoneMessages.ZONE_IMPORTED, data)
+                        : Reply.ok(ZoneMessages.ZONE_IMPORTED, data);
         return reply.warnAll(outcome.warnings());
     }
 
