@@ -30,7 +30,10 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Rcode;
@@ -43,6 +46,7 @@ import org.xbill.DNS.Update;
  * listener will call, which acts as the token and refuses it as token authentication does.
  */
 @ServiceTest
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TsigKeysIT {
 
     private static final String TOKENS = "/api/v1/account/users/tokens";
@@ -165,12 +169,16 @@ class TsigKeysIT {
         assertEquals(404, foreign.status(), foreign.body());
     }
 
-    /** Runs inside the service: what the DNS listener will get for a signed UPDATE's key. */
+    /**
+     * For {@link #theKeyActsAsItsTokenAndIsRefusedLikeIt}, which runs inside the service and cannot
+     * reach its HTTP port (Payara Micro picks one): two keyed tokens as answered, handed over in a
+     * table of the test's own.
+     */
     @Test
-    void theKeyActsAsItsTokenAndIsRefusedLikeIt() throws Exception {
-        Api owner = Api.at(new URL("http://127.0.0.1:" + System.getenv("HTTP_PORT") + "/"))
-                .newCustomer()
-                .api();
+    @Order(1)
+    @RunAsClient
+    void keysIssuedForTheListener() {
+        Api owner = Api.at(base).newCustomer().api();
         JsonObject issued = created(
                 owner,
                 Json.createObjectBuilder()
@@ -179,9 +187,29 @@ class TsigKeysIT {
                                 Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"))
                         .add("subnets", Json.createArrayBuilder().add("192.0.2.0/24"))
                         .add("tsig_algorithm", "hmac-sha256"));
-        long id = issued.getJsonNumber("id").longValue();
-        String keyName = issued.getJsonObject("tsig").getString("name");
-        String secret = issued.getJsonObject("tsig").getString("secret");
+        JsonObject second = created(owner, Json.createObjectBuilder().add("tsig_algorithm", "hmac-sha256"));
+        Database.update("CREATE TABLE IF NOT EXISTS tsig_probe (token_id BIGINT PRIMARY KEY, user VARCHAR(64),"
+                + " name VARCHAR(255), secret VARCHAR(128))");
+        Database.update("DELETE FROM tsig_probe");
+        for (JsonObject token : java.util.List.of(issued, second)) {
+            Database.update(
+                    "INSERT INTO tsig_probe VALUES (?, ?, ?, ?)",
+                    token.getJsonNumber("id").longValue(),
+                    token.getString("user"),
+                    token.getJsonObject("tsig").getString("name"),
+                    token.getJsonObject("tsig").getString("secret"));
+        }
+    }
+
+    /** Runs inside the service: what the DNS listener will get for a signed UPDATE's key. */
+    @Test
+    @Order(2)
+    void theKeyActsAsItsTokenAndIsRefusedLikeIt() throws Exception {
+        long id = number("SELECT MIN(token_id) FROM tsig_probe");
+        long secondId = number("SELECT MAX(token_id) FROM tsig_probe");
+        String user = text("SELECT user FROM tsig_probe WHERE token_id = " + id);
+        String keyName = text("SELECT name FROM tsig_probe WHERE token_id = " + id);
+        String secret = text("SELECT secret FROM tsig_probe WHERE token_id = " + id);
         Name name = Name.fromString(keyName, Name.root);
         TokenAuthentication authentication =
                 CDI.current().select(TokenAuthentication.class).get();
@@ -189,19 +217,19 @@ class TsigKeysIT {
         TokenAuthentication.TsigKey key =
                 authentication.tsigKey(name, "192.0.2.7").orElseThrow();
         assertEquals(id, key.caller().tokenId());
-        assertEquals(issued.getString("user"), key.caller().getName());
+        assertEquals(user, key.caller().getName());
         assertEquals(
                 Set.of(Right.DNS_ZONES_LIST, Right.DNS_ZONES_CRUD), key.caller().rights());
         assertEquals("192.0.2.7", key.caller().clientAddress());
         assertEquals(java.util.List.of("192.0.2.0/24"), key.caller().policy().subnets());
-        assertArrayEquals(Base64.getDecoder().decode(secret), key.secret());
+        assertArrayEquals(Base64.getDecoder().decode(secret), key.secret(), "the secret as answered");
         assertEquals(
-                key.caller().accountId(),
+                id,
                 authentication
                         .tsigKey(Name.fromString(keyName.toUpperCase(), Name.root), "192.0.2.7")
                         .orElseThrow()
                         .caller()
-                        .accountId(),
+                        .tokenId(),
                 "DNS names in any case");
 
         // A client signs with the key as answered; the listener verifies with the key as looked up.
@@ -215,11 +243,11 @@ class TsigKeysIT {
                 Optional.empty(),
                 authentication.tsigKey(Name.fromString("token-" + id + "-0000000000.tsig.", Name.root), "192.0.2.7"),
                 "an unknown name");
-        assertTrue(sql("SELECT last_used_at IS NULL FROM api_tokens WHERE id = " + id), "a lookup alone is no use");
+        assertTrue(bool("SELECT last_used_at IS NULL FROM api_tokens WHERE id = " + id), "a lookup alone is no use");
         authentication.tsigKeyUsed(key);
-        assertTrue(sql("SELECT last_used_at IS NOT NULL FROM api_tokens WHERE id = " + id), "a verified message is");
+        assertTrue(bool("SELECT last_used_at IS NOT NULL FROM api_tokens WHERE id = " + id), "a verified message is");
 
-        // Unused too long, expired, deactivated: refused, read afresh at each lookup.
+        // Unused too long, expired, deactivated (as deactivation stores it): refused, read afresh at each lookup.
         update("UPDATE api_tokens SET max_unused_days = 1, last_used_at = UTC_TIMESTAMP() - INTERVAL 3 DAY,"
                 + " created_at = UTC_TIMESTAMP() - INTERVAL 3 DAY WHERE id = " + id);
         assertEquals(Optional.empty(), authentication.tsigKey(name, "192.0.2.7"), "unused too long");
@@ -229,21 +257,14 @@ class TsigKeysIT {
         assertEquals(Optional.empty(), authentication.tsigKey(name, "192.0.2.7"), "expired");
         update("UPDATE api_tokens SET valid_until = NULL WHERE id = " + id);
         assertTrue(authentication.tsigKey(name, "192.0.2.7").isPresent());
-        assertEquals(
-                200,
-                owner.json(
-                                "POST",
-                                TOKENS + "/" + id + "/deactivate",
-                                Json.createObjectBuilder().build())
-                        .status());
+        update("UPDATE api_tokens SET deactivated_at = UTC_TIMESTAMP() WHERE id = " + id);
         assertEquals(Optional.empty(), authentication.tsigKey(name, "192.0.2.7"), "deactivated");
 
         // A sealed secret moved to another key does not open.
-        JsonObject second = created(owner, Json.createObjectBuilder().add("tsig_algorithm", "hmac-sha256"));
-        Name secondName = Name.fromString(second.getJsonObject("tsig").getString("name"), Name.root);
-        assertTrue(authentication.tsigKey(secondName, "203.0.113.9").isPresent());
+        Name secondName = Name.fromString(text("SELECT name FROM tsig_probe WHERE token_id = " + secondId), Name.root);
+        assertTrue(authentication.tsigKey(secondName, "203.0.113.9").isPresent(), "no subnets: from anywhere");
         update("UPDATE api_tokens SET tsig_secret = (SELECT s FROM (SELECT tsig_secret s FROM api_tokens WHERE id = "
-                + id + ") x) WHERE id = " + second.getJsonNumber("id"));
+                + id + ") x) WHERE id = " + secondId);
         assertEquals(Optional.empty(), authentication.tsigKey(secondName, "203.0.113.9"), "bound to its name");
     }
 
@@ -257,13 +278,25 @@ class TsigKeysIT {
         return (DataSource) new InitialContext().lookup("jdbc/hosting");
     }
 
-    private static boolean sql(String query) throws Exception {
+    private static Object value(String query) throws Exception {
         try (Connection c = database().getConnection();
                 PreparedStatement s = c.prepareStatement(query);
                 ResultSet row = s.executeQuery()) {
             assertTrue(row.next(), query);
-            return row.getBoolean(1);
+            return row.getObject(1);
         }
+    }
+
+    private static boolean bool(String query) throws Exception {
+        return ((Number) value(query)).intValue() != 0;
+    }
+
+    private static long number(String query) throws Exception {
+        return ((Number) value(query)).longValue();
+    }
+
+    private static String text(String query) throws Exception {
+        return (String) value(query);
     }
 
     private static void update(String statement) throws Exception {
