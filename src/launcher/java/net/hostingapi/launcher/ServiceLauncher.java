@@ -10,8 +10,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +169,7 @@ public final class ServiceLauncher {
             childEnv.putIfAbsent(smtp, "");
         }
         childEnv.putIfAbsent("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());
+        childEnv.put("TSIG_KEY_ENCRYPTION_KEY", tsigKeyEncryptionKey(env, dataDir));
         // read by server-config/logging.properties; colours only for a terminal, never in a file or pipe
         childEnv.put("SERVER_LOG_FILE", logFile.toString());
         childEnv.put("SERVER_LOG_ANSI_COLOR", Boolean.toString(System.console() != null));
@@ -182,6 +186,10 @@ public final class ServiceLauncher {
                 childEnv.get("SMTP_HOST").isBlank()
                         ? "Mails: .eml files in " + childEnv.get("MAIL_OUTBOX_DIR") + " (SMTP_HOST not set)"
                         : "Mails: SMTP via " + childEnv.get("SMTP_HOST"));
+        System.out.println("TSIG key secrets: sealed with "
+                + (env.getOrDefault("TSIG_KEY_ENCRYPTION_KEY", "").isBlank()
+                        ? "the key in " + dataDir.resolve("tsig-key-encryption-key")
+                        : "the value of TSIG_KEY_ENCRYPTION_KEY"));
         System.out.println("Full server log: " + logFile);
         System.out.println("Starting Payara Micro on port " + port + " (warnings and errors show here)");
 
@@ -232,6 +240,26 @@ public final class ServiceLauncher {
             System.exit(4);
         }
         return value;
+    }
+
+    /**
+     * TSIG_KEY_ENCRYPTION_KEY when set, else the key in {@code $DATA_DIR/tsig-key-encryption-key},
+     * made on the first start (32 random bytes, base64, readable by its owner only): the secrets
+     * sealed with it must open on every later start.
+     */
+    static String tsigKeyEncryptionKey(Map<String, String> env, Path dataDir) throws IOException {
+        String configured = env.getOrDefault("TSIG_KEY_ENCRYPTION_KEY", "");
+        if (!configured.isBlank()) {
+            return configured;
+        }
+        Path file = dataDir.resolve("tsig-key-encryption-key");
+        if (!Files.exists(file)) {
+            byte[] key = new byte[32];
+            new SecureRandom().nextBytes(key);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, Base64.getEncoder().encodeToString(key) + "\n");
+        }
+        return Files.readString(file).strip();
     }
 
     /** Held so that the level set on it stays (java.util.logging keeps loggers weakly). */

@@ -178,6 +178,41 @@ class SecretsInLogIT {
         assertAbsent(secrets);
     }
 
+    /** A TSIG key's secret, answered once at creation or update, is in no log line (nor in the key encryption key's). */
+    @Test
+    void tsigKeySecretsNeverReachTheLog() {
+        Api customer = Api.at(base).newCustomer().api();
+        Api.Response created = customer.json(
+                "POST",
+                "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder().add("tsig_algorithm", "hmac-sha256").build());
+        assertEquals(201, created.status(), created.body());
+        Api.Response plain = customer.json(
+                "POST",
+                "/api/v1/account/users/tokens/create",
+                Json.createObjectBuilder().build());
+        long id = plain.data().getJsonObject("token").getJsonNumber("id").longValue();
+        Api.Response updated = customer.json(
+                "PUT",
+                "/api/v1/account/users/tokens/" + id + "/update",
+                Json.createObjectBuilder().add("tsig_algorithm", "hmac-sha512").build());
+        assertEquals(200, updated.status(), updated.body());
+        Map<String, String> secrets = new LinkedHashMap<>();
+        secrets.put(
+                "a created key's secret",
+                created.data().getJsonObject("token").getJsonObject("tsig").getString("secret"));
+        secrets.put(
+                "an added key's secret",
+                updated.data().getJsonObject("token").getJsonObject("tsig").getString("secret"));
+        secrets.put("TSIG_KEY_ENCRYPTION_KEY", System.getenv("TSIG_KEY_ENCRYPTION_KEY"));
+        Api.Response listed = customer.get("/api/v1/account/users/tokens/tokens");
+        for (String secret : secrets.values()) {
+            assertFalse(listed.body().contains(secret), "shown once only");
+        }
+        ServerLog.requestLine(listed.header("X-Request-Id"));
+        assertAbsent(secrets);
+    }
+
     /** The passwords the service is configured with (failsafe sets SMTP_PASSWORD, and DB_PASSWORD when given). */
     @Test
     void configuredPasswordsNeverReachTheLog() {

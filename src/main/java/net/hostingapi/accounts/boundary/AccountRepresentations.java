@@ -9,6 +9,7 @@ import java.util.Set;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.control.TokenIssuer;
+import net.hostingapi.accounts.control.tsig.TsigSecrets;
 import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
@@ -33,10 +34,23 @@ public final class AccountRepresentations implements WireShapes {
             .timestamp("updated_at", ApiUser::updatedAt)
             .nullable();
 
+    /** A token's TSIG key; the secret only in the answer that gives the key. */
+    private record TsigKeyView(String name, String algorithm, String secret) {}
+
+    private static final WireShape<TsigKeyView> TSIG_KEY = WireShape.<TsigKeyView>named(
+                    "TsigKey",
+                    "A token's TSIG key (RFC 8945): its name and HMAC algorithm; its secret (base64) only in the answer"
+                            + " that gives the key.")
+            .string("name", TsigKeyView::name)
+            .string("algorithm", TsigKeyView::algorithm)
+            .string("secret", TsigKeyView::secret)
+            .optional();
+
     private static final WireShape<ApiToken> TOKEN = WireShape.<ApiToken>named(
                     "Token",
                     "An API token; its text (token) only in the answer that creates it. zones, names, types, subnets and"
-                            + " max_unused_days are its policy (empty lists and null: no limit).")
+                            + " max_unused_days are its policy (empty lists and null: no limit); tsig its TSIG key or"
+                            + " null.")
             .int64("id", ApiToken::id)
             .string("user", t -> t.user().username())
             .strings("rights", t -> names(t.rights()))
@@ -53,6 +67,8 @@ public final class AccountRepresentations implements WireShapes {
             .integerOrNull("max_unused_days", t -> t.policy().maxUnusedDays())
             .nullable()
             .timestamp("last_used_at", ApiToken::lastUsedAt)
+            .nullable()
+            .json("tsig", "TsigKey", AccountRepresentations::tsigKey)
             .nullable()
             // the token's text exists only while it is issued
             .given("token", "string")
@@ -100,7 +116,7 @@ public final class AccountRepresentations implements WireShapes {
 
     @Override
     public List<WireShape<?>> shapes() {
-        return List.of(USER, TOKEN, PROJECT, PERMISSION, ASSIGNED, CUSTOMER, CUSTOMER_CREATED);
+        return List.of(USER, TSIG_KEY, TOKEN, PROJECT, PERMISSION, ASSIGNED, CUSTOMER, CUSTOMER_CREATED);
     }
 
     static JsonObject user(ApiUser user) {
@@ -111,10 +127,30 @@ public final class AccountRepresentations implements WireShapes {
         return TOKEN.write(token);
     }
 
-    /** The only representation that carries the token's text. */
+    /**
+     * The only representation that carries the token's text (left out when there is none: an
+     * update) and its TSIG key's secret (when the key was given in this request).
+     */
     static JsonObject issuedToken(TokenIssuer.IssuedToken issued) {
-        JsonValue text = issued.text() == null ? JsonValue.NULL : JsonFields.JSON.createValue(issued.text());
-        return TOKEN.write(issued.token(), text);
+        JsonValue text = issued.text() == null ? null : JsonFields.JSON.createValue(issued.text());
+        JsonObject token = TOKEN.write(issued.token(), text);
+        TsigSecrets.NewKey key = issued.tsigKey();
+        if (key == null) {
+            return token;
+        }
+        return JsonFields.JSON
+                .createObjectBuilder(token)
+                .add(
+                        "tsig",
+                        TSIG_KEY.write(
+                                new TsigKeyView(key.name(), key.algorithm().wireName(), key.secretBase64())))
+                .build();
+    }
+
+    private static JsonValue tsigKey(ApiToken token) {
+        return token.hasTsigKey()
+                ? TSIG_KEY.write(new TsigKeyView(token.tsigName(), token.tsigAlgorithm(), null))
+                : null;
     }
 
     static JsonObject project(Project project) {

@@ -39,7 +39,8 @@ public class TokensResource {
     /**
      * {@code user} defaults to the caller, {@code rights} to the caller's rights that user holds;
      * no {@code valid_until} means no expiry. The policy fields limit what the token may touch
-     * (none given: nothing beyond its rights; see TokenPolicy).
+     * (none given: nothing beyond its rights; see TokenPolicy). {@code tsig_algorithm} gives it a
+     * TSIG key (api.md, TSIG keys).
      */
     public record NewToken(
             String user,
@@ -49,15 +50,20 @@ public class TokensResource {
             List<String> names,
             List<String> types,
             List<String> subnets,
-            @Param("max_unused_days") Integer maxUnusedDays) {}
+            @Param("max_unused_days") Integer maxUnusedDays,
+            @Param("tsig_algorithm") String tsigAlgorithm) {}
 
-    /** The policy fields to replace; absent ones stay, {@code null} or {@code []} clears one. */
+    /**
+     * The policy fields to replace; absent ones stay, {@code null} or {@code []} clears one.
+     * {@code tsig_algorithm} gives a token without a TSIG key one.
+     */
     public record PolicyChanges(
             FieldUpdate<List<String>> zones,
             FieldUpdate<List<String>> names,
             FieldUpdate<List<String>> types,
             FieldUpdate<List<String>> subnets,
-            @Param("max_unused_days") FieldUpdate<Integer> maxUnusedDays) {}
+            @Param("max_unused_days") FieldUpdate<Integer> maxUnusedDays,
+            @Param("tsig_algorithm") String tsigAlgorithm) {}
 
     @Inject
     RequestBinder parameters;
@@ -81,7 +87,8 @@ public class TokensResource {
                         input.validUntil(),
                         input.rights(),
                         new TokenPolicyInput(
-                                input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays()))));
+                                input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays()),
+                        input.tsigAlgorithm())));
     }
 
     @GET
@@ -112,7 +119,8 @@ public class TokensResource {
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
     @Operation(
             operationId = "updateTokenPolicy",
-            summary = "Change a token's policy (zones, names, types, subnets, max_unused_days)")
+            summary =
+                    "Change a token's policy (zones, names, types, subnets, max_unused_days), or give it a TSIG key (tsig_algorithm)")
     @Binds(value = PolicyChanges.class, example = """
             {"zones": ["example.com"], "names": ["_acme-challenge", "_acme-challenge.*"], "types": ["TXT"], "max_unused_days": 90}""")
     @Answers(data = "token", schema = "Token")
@@ -121,8 +129,14 @@ public class TokensResource {
         return Reply.ok(
                 AccountMessages.UPDATED,
                 "token",
-                AccountRepresentations.token(tokens.restrict(
-                        id, input.zones(), input.names(), input.types(), input.subnets(), input.maxUnusedDays())));
+                AccountRepresentations.issuedToken(tokens.restrict(
+                        id,
+                        input.zones(),
+                        input.names(),
+                        input.types(),
+                        input.subnets(),
+                        input.maxUnusedDays(),
+                        input.tsigAlgorithm())));
     }
 
     @POST

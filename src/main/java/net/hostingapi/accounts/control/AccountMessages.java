@@ -16,7 +16,10 @@ public enum AccountMessages implements MessageCode {
     // client errors: 4xxx (the last three digits follow the HTTP status where one fits)
     TOKEN_INVALID(4011, "The API token is unknown, expired or deactivated"),
     TOKEN_POLICY_DENIED(4031, "The API token's policy does not allow this"),
-    TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications; retry later");
+    TOO_MANY_FAILED_AUTHENTICATIONS(4291, "Too many failed authentications; retry later"),
+
+    // server errors: 5xxx
+    TSIG_KEYS_UNAVAILABLE(5031, "This service issues no TSIG keys: its key encryption key is not configured");
 
     private final int code;
     private final String text;

@@ -12,23 +12,63 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
+import net.hostingapi.accounts.control.tsig.TsigAlgorithm;
+import net.hostingapi.accounts.control.tsig.TsigSecrets;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.accounts.entity.TokenPolicy;
 import net.hostingapi.platform.database.control.PooledConnections;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.TSIG;
 
-/** Resolves a token text into the caller it stands for; runs before anyone is authenticated. */
+/**
+ * Resolves a token text, or the name of a token's TSIG key, into the caller it stands for; runs
+ * before anyone is authenticated.
+ */
 @Stateless
 @PermitAll
 public class TokenAuthentication {
+
+    /** What {@link #stored} reads; the token's text authenticates with nothing more. */
+    private static final String COLUMNS = """
+            SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
+                   t.right_keys, t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets,
+                   t.max_unused_days, t.last_used_at, t.created_at, u.right_keys""";
+
+    private static final String FROM = " FROM api_tokens t JOIN users u ON u.id = t.user_id";
+
+    private static final String BY_HASH = COLUMNS + FROM + " WHERE t.token_hash = ?";
+
+    private static final String BY_TSIG_NAME =
+            COLUMNS + ", t.tsig_algorithm, t.tsig_secret" + FROM + " WHERE t.tsig_name = ?";
+
+    /**
+     * A token's TSIG key as a nameserver verifies a signed message with it ({@link #tsig()}),
+     * and the caller the message then acts as: the token's, as its HTTP requests get it.
+     */
+    public record TsigKey(Name name, TsigAlgorithm algorithm, byte[] secret, ApiPrincipal caller) {
+
+        public TSIG tsig() {
+            return new TSIG(algorithm.dnsName(), name, secret);
+        }
+
+        @Override
+        public String toString() {
+            return "TsigKey[" + name + ", " + algorithm.wireName() + ", token " + caller.tokenId() + "]";
+        }
+    }
 
     @Resource(lookup = "jdbc/hosting")
     DataSource database;
 
     @Inject
     RecentTokens recent;
+
+    @Inject
+    TsigSecrets tsigSecrets;
 
     /**
      * A token read within the last moment ({@link RecentTokens}), or one query for the whole
@@ -61,12 +101,7 @@ public class TokenAuthentication {
             Connection connection, String hash, String clientAddress, LocalDateTime now, long changesBefore)
             throws SQLException {
         StoredToken stored;
-        try (PreparedStatement query = connection.prepareStatement("""
-                SELECT t.id, t.valid_until, t.deactivated_at, u.id, u.username, u.account_id,
-                       t.right_keys, t.policy_zones, t.policy_names, t.policy_types, t.policy_subnets,
-                       t.max_unused_days, t.last_used_at, t.created_at, u.right_keys
-                  FROM api_tokens t JOIN users u ON u.id = t.user_id
-                 WHERE t.token_hash = ?""")) {
+        try (PreparedStatement query = connection.prepareStatement(BY_HASH)) {
             query.setString(1, hash);
             try (ResultSet row = query.executeQuery()) {
                 if (!row.next()) {
@@ -81,6 +116,56 @@ public class TokenAuthentication {
         }
         recent.keep(hash, stored, changesBefore);
         return caller;
+    }
+
+    /**
+     * The key of this name with the caller its token stands for when a message signed with it
+     * comes from {@code clientAddress}: empty, as {@link #authenticate} refuses the token's text,
+     * when the token is deactivated, expired, unused too long or limited to other subnets, and when
+     * the key is unknown or its secret does not open (TSIG_KEY_ENCRYPTION_KEY unset or changed).
+     * Read from the database at each call, so a deactivation applies at once; the use is recorded
+     * only by {@link #tsigKeyUsed}, once the signature has been verified, so that a key's name
+     * alone cannot keep its token from expiring for disuse.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<TsigKey> tsigKey(Name name, String clientAddress) {
+        String wireName = name.toString(true).toLowerCase(Locale.ROOT);
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        try {
+            return PooledConnections.use(database, connection -> {
+                try (PreparedStatement query = connection.prepareStatement(BY_TSIG_NAME)) {
+                    query.setString(1, wireName);
+                    try (ResultSet row = query.executeQuery()) {
+                        if (!row.next()) {
+                            return Optional.empty();
+                        }
+                        Optional<ApiPrincipal> caller = stored(row).caller(clientAddress, now);
+                        Optional<TsigAlgorithm> algorithm = TsigAlgorithm.ofWireName(row.getString(16));
+                        if (caller.isEmpty() || algorithm.isEmpty()) {
+                            return Optional.empty();
+                        }
+                        return tsigSecrets
+                                .open(wireName, row.getBytes(17))
+                                .map(secret -> new TsigKey(name, algorithm.get(), secret, caller.get()));
+                    }
+                }
+            });
+        } catch (SQLException e) {
+            throw new IllegalStateException("The TSIG key lookup failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** A message signed with the key was verified: its token counts as used (max_unused_days). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void tsigKeyUsed(TsigKey key) {
+        try {
+            PooledConnections.use(database, connection -> {
+                touch(connection, key.caller().tokenId(), null);
+                return null;
+            });
+        } catch (SQLException e) {
+            throw new IllegalStateException("Recording the TSIG key's use failed: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -11,6 +11,8 @@ import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import net.hostingapi.accounts.control.tsig.TsigAlgorithm;
+import net.hostingapi.accounts.control.tsig.TsigSecrets;
 import net.hostingapi.accounts.entity.ApiToken;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Right;
@@ -24,8 +26,16 @@ import net.hostingapi.platform.parameters.control.FieldUpdate;
 @Stateless
 public class TokenIssuer {
 
-    /** A token as stored, and the text of a new one (shown once, never stored). */
-    public record IssuedToken(ApiToken token, String text) {}
+    /**
+     * A token as stored, the text of a new one and its new TSIG key (both shown once, the text
+     * never stored, the key's secret only sealed); text and key may be null.
+     */
+    public record IssuedToken(ApiToken token, String text, TsigSecrets.NewKey tsigKey) {
+
+        public IssuedToken(ApiToken token, String text) {
+            this(token, text, null);
+        }
+    }
 
     @PersistenceContext
     EntityManager em;
@@ -35,6 +45,9 @@ public class TokenIssuer {
 
     @Inject
     AccountReferences references;
+
+    @Inject
+    TsigSecrets tsigSecrets;
 
     /** Tokens read before a change are read again after it commits ({@link RecentTokens}). */
     @Inject
@@ -46,7 +59,11 @@ public class TokenIssuer {
      */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
     public IssuedToken issue(
-            String username, LocalDateTime validUntil, List<Right> requested, TokenPolicyInput policyInput) {
+            String username,
+            LocalDateTime validUntil,
+            List<Right> requested,
+            TokenPolicyInput policyInput,
+            String tsigAlgorithm) {
         ApiUser user = username == null
                 ? em.find(ApiUser.class, caller.principal().userId())
                 : references.user("user", username);
@@ -79,9 +96,47 @@ public class TokenIssuer {
             }
         }
         TokenPolicy policy = policyInput.toPolicy(violations);
+        TsigAlgorithm algorithm = tsigAlgorithm(tsigAlgorithm, violations);
         violations.throwIfAny();
         requireWithinOwnPolicy(policy);
-        return issue(em, user, rights, validUntil, policy, TokenSecrets.newToken());
+        requireTsigKeys(algorithm);
+        IssuedToken issued = issue(em, user, rights, validUntil, policy, TokenSecrets.newToken());
+        return algorithm == null
+                ? issued
+                : new IssuedToken(issued.token(), issued.text(), giveTsigKey(issued.token(), algorithm));
+    }
+
+    /** The algorithm asked for, null when none was; an unknown one is a violation naming those we take. */
+    private static TsigAlgorithm tsigAlgorithm(String wire, Violations violations) {
+        if (wire == null) {
+            return null;
+        }
+        TsigAlgorithm algorithm = TsigAlgorithm.ofWireName(wire).orElse(null);
+        if (algorithm == null) {
+            violations
+                    .at("tsig_algorithm")
+                    .add(CommonMessages.FIELD_INVALID, "must be one of " + TsigAlgorithm.allowed());
+        }
+        return algorithm;
+    }
+
+    /** Before anything is stored: a service without its key encryption key issues no TSIG key. */
+    private void requireTsigKeys(TsigAlgorithm algorithm) {
+        if (algorithm != null && tsigSecrets.problem() != null) {
+            throw new ApiException(
+                    503,
+                    AccountMessages.TSIG_KEYS_UNAVAILABLE,
+                    AccountMessages.TSIG_KEYS_UNAVAILABLE.text() + " (" + tsigSecrets.problem()
+                            + "; configuration.md)");
+        }
+    }
+
+    /** The key is named after the token's id, so the token is stored (and has one) first. */
+    private TsigSecrets.NewKey giveTsigKey(ApiToken token, TsigAlgorithm algorithm) {
+        TsigSecrets.NewKey key = tsigSecrets.newKey(token.id(), algorithm);
+        token.carryTsigKey(key.name(), algorithm.wireName(), key.sealed());
+        em.flush();
+        return key;
     }
 
     static IssuedToken issue(
@@ -132,16 +187,19 @@ public class TokenIssuer {
 
     /**
      * Replaces the policy fields given ({@code null} or an empty list clears one); the others stay.
-     * Takes effect at the token's next request.
+     * Takes effect at the token's next request. With {@code tsigAlgorithm}, gives a token without a
+     * TSIG key one (a token with one is 409: a key in use is not swapped under its nameserver
+     * clients; a new token gets a new key).
      */
     @RolesAllowed(Right.Names.ACCOUNT_TOKENS_CRUD)
-    public ApiToken restrict(
+    public IssuedToken restrict(
             String idOrText,
             FieldUpdate<List<String>> zones,
             FieldUpdate<List<String>> names,
             FieldUpdate<List<String>> types,
             FieldUpdate<List<String>> subnets,
-            FieldUpdate<Integer> maxUnusedDays) {
+            FieldUpdate<Integer> maxUnusedDays,
+            String tsigAlgorithm) {
         ApiToken token = find(idOrText);
         TokenPolicy stored = token.policy();
         TokenPolicyInput input = new TokenPolicyInput(
@@ -152,11 +210,18 @@ public class TokenIssuer {
                 maxUnusedDays.isGiven() ? maxUnusedDays.value() : stored.maxUnusedDays());
         Violations violations = new Violations();
         TokenPolicy policy = input.toPolicy(violations);
+        TsigAlgorithm algorithm = tsigAlgorithm(tsigAlgorithm, violations);
         violations.throwIfAny();
         requireWithinOwnPolicy(policy);
+        if (algorithm != null && token.hasTsigKey()) {
+            throw ApiException.conflict(
+                    CommonMessages.CONFLICT,
+                    "The token has a TSIG key already (" + token.tsigName() + "); issue a new token for another key");
+        }
+        requireTsigKeys(algorithm);
         token.restrictTo(policy);
         tokensChanged.fire(new TokensChanged());
-        return token;
+        return new IssuedToken(token, null, algorithm == null ? null : giveTsigKey(token, algorithm));
     }
 
     /** A token cannot give another (or itself) more than its own policy allows. */

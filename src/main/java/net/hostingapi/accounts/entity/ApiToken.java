@@ -73,6 +73,18 @@ public class ApiToken {
     @Column(name = "last_used_at")
     private LocalDateTime lastUsedAt;
 
+    /** Its TSIG key's name (V19), null without a key. */
+    @Column(name = "tsig_name", unique = true)
+    private String tsigName;
+
+    /** The key's algorithm as the wire writes it ({@code hmac-sha256}). */
+    @Column(name = "tsig_algorithm", length = 32)
+    private String tsigAlgorithm;
+
+    /** The key's secret, sealed: readable only with the service's key encryption key. */
+    @Column(name = "tsig_secret", length = 128)
+    private byte[] tsigSecret;
+
     protected ApiToken() {}
 
     public ApiToken(ApiUser user, String tokenHash, Set<Right> rights, LocalDateTime validUntil, TokenPolicy policy) {
@@ -125,6 +137,28 @@ public class ApiToken {
         if (deactivatedAt == null) {
             deactivatedAt = LocalDateTime.now(ZoneOffset.UTC);
         }
+    }
+
+    /** Gives the token a TSIG key; a token has at most one, for life. */
+    public void carryTsigKey(String name, String algorithm, byte[] sealedSecret) {
+        if (tsigName != null) {
+            throw new IllegalStateException("token " + id + " has a TSIG key already");
+        }
+        this.tsigName = name;
+        this.tsigAlgorithm = algorithm;
+        this.tsigSecret = sealedSecret.clone();
+    }
+
+    public boolean hasTsigKey() {
+        return tsigName != null;
+    }
+
+    public String tsigName() {
+        return tsigName;
+    }
+
+    public String tsigAlgorithm() {
+        return tsigAlgorithm;
     }
 
     public Long id() {

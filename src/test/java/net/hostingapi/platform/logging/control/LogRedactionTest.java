@@ -28,6 +28,18 @@ class LogRedactionTest {
                 LogRedaction.redact("{\"authToken\": \"" + SECRET + "\", \"name\": \"x\"}"));
     }
 
+    /** A TSIG key as its answer writes it: a base64 secret, with the '+', '/' and '=' of base64. */
+    @Test
+    void blanksATsigKeysSecretInAnAnswer() {
+        String secret = "q+3/Vb1xMlEh2nYk9pAa0Zr8i0gFeokjpgU7WXF9TtU=";
+        String answer = "{\"tsig\":{\"name\":\"token-7-0a1b2c3d4e.tsig\",\"algorithm\":\"hmac-sha256\",\"secret\":\""
+                + secret + "\"}}";
+        String redacted = LogRedaction.redact(answer);
+        assertFalse(redacted.contains(secret), redacted);
+        assertTrue(redacted.contains("\"secret\":\"***\""), redacted);
+        assertTrue(redacted.contains("token-7-0a1b2c3d4e.tsig"), "the key's name stays: " + redacted);
+    }
+
     @Test
     void leavesTextWithoutSecretsAlone() {
         String line = "GET /api/v1/dns/zones 200 1.234ms account=12 tokenId=34 request=6f1c";
