@@ -14,6 +14,7 @@ public class ApiPrincipal extends CallerPrincipal {
     private final Set<Right> rights;
     private final TokenPolicy policy;
     private final String clientAddress;
+    private final String tsigKey;
 
     public ApiPrincipal(
             String username,
@@ -23,8 +24,21 @@ public class ApiPrincipal extends CallerPrincipal {
             Set<Right> rights,
             TokenPolicy policy,
             String clientAddress) {
+        this(username, accountId, userId, tokenId, rights, policy, clientAddress, null);
+    }
+
+    private ApiPrincipal(
+            String username,
+            long accountId,
+            long userId,
+            long tokenId,
+            Set<Right> rights,
+            TokenPolicy policy,
+            String clientAddress,
+            String tsigKey) {
         super(username);
         this.clientAddress = clientAddress;
+        this.tsigKey = tsigKey;
         this.accountId = accountId;
         this.userId = userId;
         this.tokenId = tokenId;
@@ -35,6 +49,21 @@ public class ApiPrincipal extends CallerPrincipal {
     /** Where the request came from (after the TRUSTED_PROXIES rule): change history records it. */
     public String clientAddress() {
         return clientAddress;
+    }
+
+    /** The same caller acting through a DNS message signed with its token's TSIG key of this name. */
+    public ApiPrincipal signedWith(String keyName) {
+        return new ApiPrincipal(getName(), accountId, userId, tokenId, rights, policy, clientAddress, keyName);
+    }
+
+    /** The name of the TSIG key the caller's DNS message was signed with; null for an HTTP request. */
+    public String tsigKey() {
+        return tsigKey;
+    }
+
+    /** How the caller reached the service, as the change history says: {@code http} or {@code dns-update}. */
+    public String via() {
+        return tsigKey == null ? "http" : "dns-update";
     }
 
     /** What the token may touch within its rights. */

@@ -146,7 +146,11 @@ public class TokenAuthentication {
                         }
                         return tsigSecrets
                                 .open(wireName, row.getBytes(17))
-                                .map(secret -> new TsigKey(name, algorithm.get(), secret, caller.get()));
+                                .map(secret -> new TsigKey(
+                                        name,
+                                        algorithm.get(),
+                                        secret,
+                                        caller.get().signedWith(wireName)));
                     }
                 }
             });

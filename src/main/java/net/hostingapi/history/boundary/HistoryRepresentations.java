@@ -14,7 +14,7 @@ public final class HistoryRepresentations implements WireShapes {
 
     private static final WireShape<ZoneChangeEntry> ENTRY = WireShape.<ZoneChangeEntry>named(
                     "HistoryEntry",
-                    "One committed change of a zone: who, when, from where, by which operation, the records added and"
+                    "One committed change of a zone: who, when, from where (via http or dns-update, and the TSIG key), by which operation, the records added and"
                             + " removed, the settings changed ({from, to}), the serial before and after (null: no zone).")
             .int64("id", ZoneChangeEntry::id)
             .timestamp("created_at", ZoneChangeEntry::createdAt)
@@ -25,6 +25,9 @@ public final class HistoryRepresentations implements WireShapes {
             .int64("token_id", ZoneChangeEntry::tokenId)
             .nullable()
             .string("address", ZoneChangeEntry::address)
+            .nullable()
+            .string("via", ZoneChangeEntry::via)
+            .string("tsig_key", ZoneChangeEntry::tsigKey)
             .nullable()
             .json("added", "[RecordChange]", e -> records(e.added()))
             .json("removed", "[RecordChange]", e -> records(e.removed()))

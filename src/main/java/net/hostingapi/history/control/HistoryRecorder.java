@@ -37,6 +37,8 @@ public class HistoryRecorder {
                 principal.getName(),
                 principal.tokenId(),
                 principal.clientAddress(),
+                principal.via(),
+                principal.tsigKey(),
                 HistoryJson.records(edit.added()),
                 HistoryJson.records(edit.removed()),
                 HistoryJson.settings(edit.settings()),

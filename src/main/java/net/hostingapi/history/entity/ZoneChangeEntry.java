@@ -25,8 +25,8 @@ import java.time.LocalDateTime;
 @NamedNativeQuery(
         name = ZoneChangeEntry.INSERT,
         query = "INSERT INTO zone_history (account_id, zone_id, zone_name, created_at, operation, user_name,"
-                + " token_id, address, added, removed, settings, serial_before, serial_after, domain)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                + " token_id, address, via, tsig_key, added, removed, settings, serial_before, serial_after, domain)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 public class ZoneChangeEntry {
 
     /** The entry's insert, its parameters {@link #insertValues()}: see {@code RowInserts}. */
@@ -62,6 +62,12 @@ public class ZoneChangeEntry {
     private String address;
 
     @Column(nullable = false)
+    private String via;
+
+    @Column(name = "tsig_key")
+    private String tsigKey;
+
+    @Column(nullable = false)
     private String added;
 
     @Column(nullable = false)
@@ -89,6 +95,8 @@ public class ZoneChangeEntry {
             String userName,
             Long tokenId,
             String address,
+            String via,
+            String tsigKey,
             String added,
             String removed,
             String settings,
@@ -103,6 +111,8 @@ public class ZoneChangeEntry {
         this.userName = userName;
         this.tokenId = tokenId;
         this.address = address;
+        this.via = via;
+        this.tsigKey = tsigKey;
         this.added = added;
         this.removed = removed;
         this.settings = settings;
@@ -122,6 +132,8 @@ public class ZoneChangeEntry {
             userName,
             tokenId,
             address,
+            via,
+            tsigKey,
             added,
             removed,
             settings,
@@ -165,6 +177,16 @@ public class ZoneChangeEntry {
 
     public String address() {
         return address;
+    }
+
+    /** {@code http} or {@code dns-update} (an RFC 2136 UPDATE). */
+    public String via() {
+        return via;
+    }
+
+    /** The TSIG key an UPDATE was signed with; null for HTTP. */
+    public String tsigKey() {
+        return tsigKey;
     }
 
     /** JSON array of {name, type, data, ttl}. */

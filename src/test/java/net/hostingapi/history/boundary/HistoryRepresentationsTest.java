@@ -28,6 +28,8 @@ class HistoryRepresentationsTest {
                 "bob",
                 7L,
                 "192.0.2.1",
+                "dns-update",
+                "acme-key.tsig.example.",
                 "[{\"name\":\"www\",\"type\":\"A\",\"data\":\"192.0.2.1\",\"ttl\":300}]",
                 "[]",
                 "{\"ttl\":[300,600]}",

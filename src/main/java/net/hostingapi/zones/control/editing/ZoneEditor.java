@@ -483,6 +483,45 @@ public class ZoneEditor {
         return new ZoneEditOutcome(zone, List.of());
     }
 
+    /**
+     * Changes records as one edit on behalf of {@code operation} (an RFC 2136 UPDATE): {@code edit}
+     * is given the zone's records under its lock and answers them as they are to be. What it adds
+     * and removes is checked as records/add and records/delete check it (names, limits, ownership,
+     * the token's policy) and written with one serial raise and one history entry; records it keeps
+     * keep their ids. An edit that changes nothing stores nothing and keeps the serial.
+     */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public ZoneEditOutcome editRecords(String zoneName, RecordEdit edit, ZoneOperation operation) {
+        Zone zone = locked(zoneName);
+        long serialBefore = zone.serial();
+        List<RecordDraft> before =
+                zone.records().stream().map(ZoneEditor::draftOf).toList();
+        List<RecordDraft> after = edit.apply(zone.name(), before);
+        RecordDelta delta = RecordDelta.between(before, after);
+        if (delta.added().isEmpty() && delta.removed().isEmpty()) {
+            return new ZoneEditOutcome(zone, List.of(Message.of(ZoneMessages.NOTHING_CHANGED)));
+        }
+        Violations violations = new Violations();
+        java.util.Set<RecordDraft> added = new java.util.HashSet<>(delta.added());
+        RecordValidator.checkNames(
+                after.stream().filter(d -> !added.contains(d)).toList(), delta.added(), violations);
+        RecordValidator.checkLimits(delta.added().size(), after.size(), settings, violations);
+        violations.throwIfAny();
+        claims.requireNoForeignNames(
+                zone.name(),
+                delta.added().stream().map(RecordDraft::name).distinct().toList(),
+                caller.accountId());
+        access.requireDrafts(delta.all());
+        java.util.Set<RecordDraft> removed = new java.util.HashSet<>(delta.removed());
+        List<ZoneRecord> touched = new ArrayList<>(zone.removeRecords(r -> removed.contains(draftOf(r))));
+        delta.added().forEach(draft -> touched.add(zone.add(draft, recordIds.next())));
+        zone.changed();
+        em.flush();
+        edited(zone, operation, null, serialBefore, delta.added(), delta.removed(), null);
+        changes.fire(ZonesChanged.ofRecords(served(zone), touched, settings));
+        return new ZoneEditOutcome(zone, List.of());
+    }
+
     /** Loads the zone onto the nameserver now; with {@code forceDelete} it is removed there first. */
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Zone refresh(String zoneName, boolean forceDelete) {

@@ -26,24 +26,18 @@ import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.masterfile.MasterFile;
 import net.hostingapi.zones.control.names.HostmasterMailbox;
 import net.hostingapi.zones.control.names.ZoneNames;
+import net.hostingapi.zones.control.records.RecordData;
 import net.hostingapi.zones.control.records.RecordDelta;
 import net.hostingapi.zones.control.records.RecordInput;
 import net.hostingapi.zones.control.records.RecordValidator;
 import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.RecordType;
-import net.hostingapi.zones.entity.TxtData;
 import net.hostingapi.zones.entity.Zone;
-import org.xbill.DNS.ARecord;
-import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.DClass;
-import org.xbill.DNS.MXRecord;
 import org.xbill.DNS.NSRecord;
 import org.xbill.DNS.Name;
-import org.xbill.DNS.PTRRecord;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.SOARecord;
-import org.xbill.DNS.SRVRecord;
-import org.xbill.DNS.TXTRecord;
 import org.xbill.DNS.TextParseException;
 import org.xbill.DNS.Type;
 
@@ -198,7 +192,7 @@ public class ZoneImport {
                 droppedNs = true; // ours serve the zone
                 continue;
             }
-            RecordType type = supported(record);
+            RecordType type = RecordData.typeOf(record);
             if (type == null) {
                 problems.add(
                         CommonMessages.FIELD_INVALID,
@@ -208,7 +202,7 @@ public class ZoneImport {
             }
             String relative = apex ? "@" : record.getName().relativize(origin).toString();
             Integer ttl = (int) Math.min(record.getTTL(), Integer.MAX_VALUE);
-            inputs.add(new RecordInput(relative, FieldUpdate.to(ttl), type, dataOf(record)));
+            inputs.add(new RecordInput(relative, FieldUpdate.to(ttl), type, RecordData.of(record)));
             lines.add(entry.line());
         }
         if (droppedNs) {
@@ -277,15 +271,6 @@ public class ZoneImport {
         return (int) Math.min(value, Integer.MAX_VALUE);
     }
 
-    private static RecordType supported(Record record) {
-        try {
-            RecordType type = RecordType.valueOf(Type.string(record.getType()));
-            return type.isDnsType() ? type : null;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
     private static String supportedTypes() {
         return String.join(
                 ", ",
@@ -293,34 +278,6 @@ public class ZoneImport {
                         .filter(RecordType::isDnsType)
                         .map(Enum::name)
                         .toList());
-    }
-
-    /** The record's data in the spelling create takes (host names without the final dot, TXT in its canonical form). */
-    private static String dataOf(Record record) {
-        if (record instanceof ARecord a) {
-            return a.getAddress().getHostAddress();
-        }
-        if (record instanceof CNAMERecord cname) {
-            return cname.getTarget().toString(true);
-        }
-        if (record instanceof NSRecord ns) {
-            return ns.getTarget().toString(true);
-        }
-        if (record instanceof PTRRecord ptr) {
-            return ptr.getTarget().toString(true);
-        }
-        if (record instanceof MXRecord mx) {
-            return mx.getPriority() + " " + mx.getTarget().toString(true);
-        }
-        if (record instanceof SRVRecord srv) {
-            return srv.getPriority() + " " + srv.getWeight() + " " + srv.getPort() + " "
-                    + srv.getTarget().toString(true);
-        }
-        if (record instanceof TXTRecord txt) {
-            // the strings as they are: joined, "a" "b" would become the other record "ab"
-            return TxtData.canonical(txt.getStringsAsByteArrays());
-        }
-        return record.rdataToString();
     }
 
     /** What the import changes against the stored zone (or an empty one). */

@@ -10,7 +10,9 @@ public enum ZoneOperation {
     ASSIGN_DOMAIN("assignDomain"),
     DISSOCIATE_DOMAIN("dissociateDomain"),
     IMPORT("import"),
-    RESTORE("restore");
+    RESTORE("restore"),
+    /** An RFC 2136 UPDATE received by the DNS listener. */
+    DNS_UPDATE("dns-update");
 
     private final String wireName;
 

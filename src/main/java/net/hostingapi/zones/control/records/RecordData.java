@@ -13,6 +13,7 @@ import net.hostingapi.platform.validation.control.ControlCharacters;
 import net.hostingapi.zones.control.names.DomainLabels;
 import net.hostingapi.zones.entity.RecordType;
 import net.hostingapi.zones.entity.TxtData;
+import org.xbill.DNS.ARecord;
 import org.xbill.DNS.Address;
 import org.xbill.DNS.CAARecord;
 import org.xbill.DNS.CNAMERecord;
@@ -25,6 +26,7 @@ import org.xbill.DNS.PTRRecord;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.SRVRecord;
 import org.xbill.DNS.TLSARecord;
+import org.xbill.DNS.TXTRecord;
 import org.xbill.DNS.Tokenizer;
 import org.xbill.DNS.Type;
 
@@ -115,6 +117,44 @@ public final class RecordData {
     /** TXT data as a zone file writes it ({@link TxtData#zoneFile}): plain ASCII. */
     public static String txtPresentation(String data) {
         return TxtData.zoneFile(txtStrings(data));
+    }
+
+    /** The type of a record read from a zone file or a DNS message; null for a type the API does not know. */
+    public static RecordType typeOf(Record record) {
+        try {
+            RecordType type = RecordType.valueOf(Type.string(record.getType()));
+            return type.isDnsType() ? type : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The record's data in the spelling create takes (host names without the final dot, TXT in its canonical form). */
+    public static String of(Record record) {
+        if (record instanceof ARecord a) {
+            return a.getAddress().getHostAddress();
+        }
+        if (record instanceof CNAMERecord cname) {
+            return cname.getTarget().toString(true);
+        }
+        if (record instanceof NSRecord ns) {
+            return ns.getTarget().toString(true);
+        }
+        if (record instanceof PTRRecord ptr) {
+            return ptr.getTarget().toString(true);
+        }
+        if (record instanceof MXRecord mx) {
+            return mx.getPriority() + " " + mx.getTarget().toString(true);
+        }
+        if (record instanceof SRVRecord srv) {
+            return srv.getPriority() + " " + srv.getWeight() + " " + srv.getPort() + " "
+                    + srv.getTarget().toString(true);
+        }
+        if (record instanceof TXTRecord txt) {
+            // the strings as they are: joined, "a" "b" would become the other record "ab"
+            return TxtData.canonical(txt.getStringsAsByteArrays());
+        }
+        return record.rdataToString();
     }
 
     /** Parses presentation format with dnsjava; relative names are taken as fully qualified (origin is the root). */

@@ -1,0 +1,448 @@
+package net.hostingapi.dnsupdate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import net.hostingapi.support.Api;
+import net.hostingapi.support.Deployments;
+import net.hostingapi.support.DnsUpdateClient;
+import net.hostingapi.support.ServiceTest;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.xbill.DNS.DClass;
+import org.xbill.DNS.Flags;
+import org.xbill.DNS.Message;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.Rcode;
+import org.xbill.DNS.Record;
+import org.xbill.DNS.Section;
+import org.xbill.DNS.TSIG;
+import org.xbill.DNS.TSIGRecord;
+import org.xbill.DNS.Type;
+import org.xbill.DNS.Update;
+
+/**
+ * RFC 2136 UPDATEs signed with a token's TSIG key (issue 58), sent with dnsjava to the service's
+ * DNS listener: what the service answers on the wire, and what show and the history then say.
+ */
+@ServiceTest
+@RunAsClient
+class DnsUpdateIT {
+
+    @Deployment
+    static WebArchive deployment() {
+        return Deployments.service();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private Api api;
+    private String zone;
+    private Name origin;
+
+    @BeforeEach
+    void zone() throws Exception {
+        Api.Customer customer = Api.at(base).newCustomer();
+        api = customer.api();
+        zone = customer.username() + ".example";
+        origin = Name.fromString(zone + ".");
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(record("www", "A", "192.0.2.1", 3600))
+                                        .add(record("www", "A", "192.0.2.2", 3600))
+                                        .add(record("mail", "MX", "10 mx.example.net", null)))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+    }
+
+    @Test
+    void addReplaceAndDeleteEachKindInOneSerialRaiseEach() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        long serial = serial();
+
+        // add two records and delete one in one UPDATE: one change, one serial raise
+        Update update = new Update(origin);
+        update.add(Name.fromString("txt", origin), Type.TXT, 300, "\"hello world\"");
+        update.add(Name.fromString("api", origin), Type.CNAME, 600, "www." + zone + ".");
+        update.delete(Name.fromString("www", origin), Type.A, "192.0.2.2");
+        Message answer = dns.send(update);
+        assertEquals(Rcode.NOERROR, answer.getRcode(), answer.toString());
+        assertTrue(answer.isVerified(), "the answer is signed with the key");
+        assertEquals(
+                List.of(
+                        "api CNAME www." + zone + " 600",
+                        "mail MX 10 mx.example.net null",
+                        "txt TXT hello world 300",
+                        "www A 192.0.2.1 3600"),
+                records());
+        assertEquals(nextSerial(serial), serial(), "one serial raise for the whole UPDATE");
+        JsonObject entry = history().getJsonObject(0);
+        assertEquals("dns-update", entry.getString("operation"));
+        assertEquals("dns-update", entry.getString("via"));
+        assertEquals(dns.keyName(), entry.getString("tsig_key"));
+        assertEquals("127.0.0.1", entry.getString("address"));
+        assertEquals(
+                3,
+                entry.getJsonArray("added").size()
+                        + entry.getJsonArray("removed").size());
+
+        // delete an RRset, then all RRsets of a name
+        update = new Update(origin);
+        update.delete(Name.fromString("www", origin), Type.A);
+        update.delete(Name.fromString("txt", origin));
+        answer = dns.send(update);
+        assertEquals(Rcode.NOERROR, answer.getRcode(), answer.toString());
+        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net null"), records());
+
+        // an add of a record present with another TTL: the RRset takes the new TTL
+        update = new Update(origin);
+        update.add(Name.fromString("mail", origin), Type.MX, 900, "10 mx.example.net.");
+        assertEquals(Rcode.NOERROR, dns.send(update).getRcode());
+        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net 900"), records());
+
+        // a CNAME replaces the name's CNAME
+        update = new Update(origin);
+        update.add(Name.fromString("api", origin), Type.CNAME, 600, "mail." + zone + ".");
+        assertEquals(Rcode.NOERROR, dns.send(update).getRcode());
+        assertEquals(List.of("api CNAME mail." + zone + " 600", "mail MX 10 mx.example.net 900"), records());
+
+        // and the history restores to before the UPDATEs
+        JsonArray entries = history();
+        JsonObject creation = entries.getJsonObject(entries.size() - 1);
+        assertEquals("create", creation.getString("operation"));
+        long first = creation.getJsonNumber("id").longValue();
+        Api.Response restored = api.json(
+                "POST",
+                "/api/v1/dns/zones/restore",
+                Json.createObjectBuilder().add("zone", zone).add("entry", first).build());
+        assertEquals(200, restored.status(), restored.body());
+        assertEquals(
+                List.of("mail MX 10 mx.example.net null", "www A 192.0.2.1 3600", "www A 192.0.2.2 3600"), records());
+    }
+
+    @Test
+    void everyPrerequisiteKindIsCheckedAndAFailedOneAppliesNothing() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        Name www = Name.fromString("www", origin);
+        Name none = Name.fromString("none", origin);
+        Object[][] cases = {
+            {prerequisite(Type.ANY, DClass.ANY, www), Rcode.NOERROR}, // name in use
+            {prerequisite(Type.ANY, DClass.ANY, none), Rcode.NXDOMAIN},
+            {prerequisite(Type.ANY, DClass.NONE, none), Rcode.NOERROR}, // name not in use
+            {prerequisite(Type.ANY, DClass.NONE, www), Rcode.YXDOMAIN},
+            {prerequisite(Type.A, DClass.ANY, www), Rcode.NOERROR}, // RRset exists
+            {prerequisite(Type.AAAA, DClass.ANY, www), Rcode.NXRRSET},
+            {prerequisite(Type.AAAA, DClass.NONE, www), Rcode.NOERROR}, // RRset does not exist
+            {prerequisite(Type.A, DClass.NONE, www), Rcode.YXRRSET},
+        };
+        for (Object[] c : cases) {
+            Update update = new Update(origin);
+            update.addRecord((Record) c[0], Section.PREREQ);
+            update.add(Name.fromString("probe", origin), Type.TXT, 300, "\"x\"");
+            Message answer = dns.send(update);
+            assertEquals(c[1], answer.getRcode(), c[0] + ": " + answer);
+            assertEquals((int) c[1] == Rcode.NOERROR, records().contains("probe TXT x 300"), c[0].toString());
+            delete("probe");
+        }
+        // RRset exists with values: the whole RRset, no more and no less
+        Update equal = new Update(origin);
+        equal.present(www, Type.A, "192.0.2.1");
+        equal.present(www, Type.A, "192.0.2.2");
+        equal.add(Name.fromString("probe", origin), Type.TXT, 300, "\"x\"");
+        assertEquals(Rcode.NOERROR, dns.send(equal).getRcode());
+        delete("probe");
+        Update partial = new Update(origin);
+        partial.present(www, Type.A, "192.0.2.1");
+        partial.add(Name.fromString("probe", origin), Type.TXT, 300, "\"x\"");
+        assertEquals(Rcode.NXRRSET, dns.send(partial).getRcode());
+        assertFalse(records().contains("probe TXT x 300"));
+    }
+
+    @Test
+    void wireErrorsAreAnsweredWithTheirCodesAndChangeNothing() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        List<String> before = records();
+        long serial = serial();
+
+        Update outside = new Update(origin);
+        outside.add(Name.fromString("www.other.example."), Type.A, 300, "192.0.2.9");
+        assertEquals(Rcode.NOTZONE, dns.send(outside).getRcode());
+
+        Update soa = new Update(origin);
+        soa.delete(origin, Type.SOA);
+        assertEquals(Rcode.REFUSED, dns.send(soa).getRcode(), "the SOA is the service's");
+        Update ns = new Update(origin);
+        ns.add(origin, Type.NS, 300, "ns.evil.example.");
+        assertEquals(Rcode.REFUSED, dns.send(ns).getRcode(), "the apex NS are the service's");
+
+        Update unknownType = new Update(origin);
+        unknownType.add(Name.fromString("x", origin), Type.HINFO, 300, "\"cpu\" \"os\"");
+        assertEquals(Rcode.REFUSED, dns.send(unknownType).getRcode());
+
+        Update lowTtl = new Update(origin);
+        lowTtl.add(Name.fromString("x", origin), Type.A, 30, "192.0.2.9");
+        assertEquals(Rcode.REFUSED, dns.send(lowTtl).getRcode(), "TTL below 60, as the HTTP API");
+
+        Update cname = new Update(origin);
+        cname.add(Name.fromString("www", origin), Type.CNAME, 300, "mail." + zone + ".");
+        assertEquals(Rcode.REFUSED, dns.send(cname).getRcode(), "a CNAME shares its name with nothing");
+
+        // all or nothing: a good add before a bad one is not applied either
+        Update mixed = new Update(origin);
+        mixed.add(Name.fromString("good", origin), Type.A, 300, "192.0.2.10");
+        mixed.add(Name.fromString("x", origin), Type.A, 30, "192.0.2.9");
+        assertEquals(Rcode.REFUSED, dns.send(mixed).getRcode());
+
+        Update badTtl = new Update(origin);
+        badTtl.addRecord(Record.newRecord(Name.fromString("www", origin), Type.A, DClass.ANY, 300), Section.UPDATE);
+        assertEquals(Rcode.FORMERR, dns.send(badTtl).getRcode(), "a delete carries TTL 0");
+
+        Update otherZone = new Update(Name.fromString("not-ours.example."));
+        otherZone.add(Name.fromString("x.not-ours.example."), Type.A, 300, "192.0.2.9");
+        assertEquals(Rcode.REFUSED, dns.send(otherZone).getRcode(), "a zone the key cannot see");
+
+        assertEquals(before, records());
+        assertEquals(serial, serial());
+    }
+
+    @Test
+    void signaturesAreCheckedAndRefusalsSigned() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        List<String> before = records();
+        Update add = new Update(origin);
+        add.add(Name.fromString("x", origin), Type.A, 300, "192.0.2.9");
+
+        Message unsigned = dns.sendUnsigned(add);
+        assertEquals(Rcode.REFUSED, unsigned.getRcode(), "unsigned UPDATEs are refused");
+        assertNull(unsigned.getTSIG());
+
+        Message wrongKey = dns.withKey(new TSIG(TSIG.HMAC_SHA256, Name.fromString("no-such-key.tsig."), new byte[32]))
+                .send(add);
+        assertEquals(Rcode.NOTAUTH, wrongKey.getRcode());
+        assertEquals(Rcode.BADKEY, wrongKey.getTSIG().getError());
+
+        Message wrongSecret = dns.withKey(new TSIG(TSIG.HMAC_SHA256, DnsUpdateClient.name(dns.keyName()), new byte[32]))
+                .send(add);
+        assertEquals(Rcode.NOTAUTH, wrongSecret.getRcode());
+        assertEquals(Rcode.BADSIG, wrongSecret.getTSIG().getError());
+
+        Message late = dns.atClockOffset(Duration.ofMinutes(10)).send(add);
+        assertEquals(Rcode.NOTAUTH, late.getRcode());
+        TSIGRecord lateSignature = late.getTSIG();
+        assertEquals(Rcode.BADTIME, lateSignature.getError());
+        assertNotNull(lateSignature.getOther(), "BADTIME names the server's time");
+        assertTrue(lateSignature.getSignature().length > 0, "BADTIME is signed");
+
+        assertEquals(before, records());
+    }
+
+    @Test
+    void theTokensPolicyAndStateApplyToItsKey() throws Exception {
+        // the ACME case: _acme-challenge TXT of this zone only
+        DnsUpdateClient acme = DnsUpdateClient.of(key(
+                api,
+                Json.createObjectBuilder()
+                        .add("rights", Json.createArrayBuilder().add("DNS_ZONES_CRUD"))
+                        .add("zones", Json.createArrayBuilder().add(zone))
+                        .add(
+                                "names",
+                                Json.createArrayBuilder().add("_acme-challenge").add("_acme-challenge.*"))
+                        .add("types", Json.createArrayBuilder().add("TXT"))));
+        Update challenge = new Update(origin);
+        challenge.add(Name.fromString("_acme-challenge", origin), Type.TXT, 60, "\"token-value\"");
+        assertEquals(Rcode.NOERROR, acme.send(challenge).getRcode());
+        assertTrue(records().contains("_acme-challenge TXT token-value 60"));
+
+        Update address = new Update(origin);
+        address.add(Name.fromString("_acme-challenge", origin), Type.A, 60, "192.0.2.66");
+        assertEquals(Rcode.REFUSED, acme.send(address).getRcode());
+        Update www = new Update(origin);
+        www.delete(Name.fromString("www", origin), Type.A);
+        assertEquals(Rcode.REFUSED, acme.send(www).getRcode());
+        Update wholeName = new Update(origin);
+        wholeName.delete(Name.fromString("_acme-challenge", origin));
+        assertEquals(Rcode.REFUSED, acme.send(wholeName).getRcode(), "every type of the name: not only TXT");
+
+        // QUERY: the zone's SOA, signed and authoritative, also asked for a name below it (certbot)
+        Message soa = acme.query(Name.fromString("_acme-challenge", origin), Type.SOA);
+        assertEquals(Rcode.NOERROR, soa.getRcode());
+        assertTrue(soa.getHeader().getFlag(Flags.AA));
+        assertTrue(soa.isVerified());
+        assertEquals(origin, soa.getSection(Section.AUTHORITY).get(0).getName());
+        Message apex = acme.query(origin, Type.SOA);
+        assertEquals(Type.SOA, apex.getSection(Section.ANSWER).get(0).getType());
+        assertEquals(
+                Rcode.REFUSED,
+                acme.query(Name.fromString("www", origin), Type.A).getRcode(),
+                "no resolver");
+
+        Update remove = new Update(origin);
+        remove.delete(Name.fromString("_acme-challenge", origin), Type.TXT, "\"token-value\"");
+        assertEquals(Rcode.NOERROR, acme.send(remove).getRcode());
+        assertFalse(records().contains("_acme-challenge TXT token-value 60"));
+
+        // a token without DNS_ZONES_CRUD: REFUSED
+        DnsUpdateClient reader = DnsUpdateClient.of(key(
+                api,
+                Json.createObjectBuilder()
+                        .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))));
+        assertEquals(Rcode.REFUSED, reader.send(challenge).getRcode());
+        assertEquals(Rcode.NOERROR, reader.query(origin, Type.SOA).getRcode(), "but it may read the SOA");
+
+        // a token limited to another subnet, and a deactivated one: their keys are unknown (BADKEY)
+        DnsUpdateClient elsewhere = DnsUpdateClient.of(key(
+                api,
+                Json.createObjectBuilder()
+                        .add("subnets", Json.createArrayBuilder().add("198.51.100.0/24"))));
+        assertEquals(Rcode.BADKEY, elsewhere.send(challenge).getTSIG().getError());
+        JsonObject token = keyToken(api, Json.createObjectBuilder());
+        DnsUpdateClient deactivated = DnsUpdateClient.of(token);
+        assertEquals(Rcode.NOERROR, deactivated.send(challenge).getRcode());
+        Api.Response off = api.json(
+                "POST",
+                "/api/v1/account/users/tokens/" + token.getJsonNumber("id") + "/deactivate",
+                Json.createObjectBuilder().build());
+        assertEquals(200, off.status(), off.body());
+        Message after = deactivated.send(remove);
+        assertEquals(Rcode.NOTAUTH, after.getRcode(), "a deactivated token's key is at once unknown");
+        assertEquals(Rcode.BADKEY, after.getTSIG().getError());
+    }
+
+    @Test
+    void anotherAccountsKeySeesNothingOfTheZone() throws Exception {
+        Api other = Api.at(base).newCustomer().api();
+        DnsUpdateClient stranger = DnsUpdateClient.of(key(other, Json.createObjectBuilder()));
+        Update update = new Update(origin);
+        update.add(Name.fromString("x", origin), Type.A, 300, "192.0.2.9");
+        Message changed = stranger.send(update);
+        Message absent = stranger.send(new Update(Name.fromString("no-zone-at-all.example.")));
+        assertEquals(Rcode.REFUSED, changed.getRcode());
+        assertEquals(absent.getRcode(), changed.getRcode(), "as a zone that does not exist");
+        Message soa = stranger.query(origin, Type.SOA);
+        assertEquals(Rcode.REFUSED, soa.getRcode());
+        assertEquals(
+                Rcode.REFUSED,
+                stranger.query(Name.fromString("no-zone-at-all.example."), Type.SOA)
+                        .getRcode());
+        assertFalse(records().contains("x A 192.0.2.9 300"));
+    }
+
+    @Test
+    void tcpCarriesSeveralMessagesAndMalformedOnesAreFormerr() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        Update update = new Update(origin);
+        update.add(Name.fromString("tcp", origin), Type.A, 300, "192.0.2.20");
+        Message answer = dns.overTcp().send(update);
+        assertEquals(Rcode.NOERROR, answer.getRcode());
+        assertTrue(records().contains("tcp A 192.0.2.20 300"));
+
+        byte[] garbage = {0x12, 0x34, 0x28, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x01, 0x02};
+        byte[] formerr = dns.raw(garbage);
+        assertEquals(12, formerr.length, "no larger than the request");
+        Message parsed = new Message(formerr);
+        assertEquals(0x1234, parsed.getHeader().getID());
+        assertEquals(Rcode.FORMERR, parsed.getRcode());
+        assertNull(dns.rawOrNull(new byte[] {1, 2, 3}), "no DNS header: no answer");
+    }
+
+    private void delete(String name) throws Exception {
+        Api.Response deleted = api.json(
+                "DELETE",
+                "/api/v1/dns/zones/records/delete",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder().add("name", name)))
+                        .build());
+        assertEquals(200, deleted.status(), deleted.body());
+    }
+
+    private static Record prerequisite(int type, int dclass, Name name) {
+        return Record.newRecord(name, type, dclass, 0);
+    }
+
+    /** The zone's records as show answers them: "name type data ttl", sorted. */
+    private List<String> records() {
+        JsonArray records = api.get("/api/v1/dns/zones/show?zone=" + zone)
+                .data()
+                .getJsonObject("zone")
+                .getJsonArray("records");
+        List<String> lines = new ArrayList<>();
+        for (JsonValue value : records) {
+            JsonObject r = value.asJsonObject();
+            lines.add(r.getString("name") + " " + r.getString("type") + " " + r.getString("data") + " "
+                    + (r.isNull("ttl") ? "null" : r.get("ttl").toString().replace("\"", "")));
+        }
+        lines.sort(null);
+        return lines;
+    }
+
+    private long serial() {
+        return Long.parseLong(api.get("/api/v1/dns/zones/show?zone=" + zone)
+                .data()
+                .getJsonObject("zone")
+                .get("serial")
+                .toString()
+                .replace("\"", ""));
+    }
+
+    private static long nextSerial(long serial) {
+        long today = Long.parseLong(java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+                        .format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE))
+                * 100;
+        return Math.max(today + 1, serial + 1);
+    }
+
+    private JsonArray history() {
+        return api.get("/api/v1/dns/zones/history?zone=" + zone).data().getJsonArray("history");
+    }
+
+    private static JsonObject record(String name, String type, String data, Integer ttl) {
+        var record =
+                Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
+        if (ttl != null) {
+            record.add("ttl", ttl);
+        }
+        return record.build();
+    }
+
+    /** A new token of the account with a key, created with the given fields (rights DNS_ZONES_*, unless given). */
+    private static JsonObject keyToken(Api owner, jakarta.json.JsonObjectBuilder fields) {
+        JsonObject given = fields.build();
+        var body = Json.createObjectBuilder(given).add("tsig_algorithm", "hmac-sha256");
+        if (!given.containsKey("rights")) {
+            body.add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"));
+        }
+        Api.Response created = owner.json("POST", "/api/v1/account/users/tokens/create", body.build());
+        assertEquals(201, created.status(), created.body());
+        return created.data().getJsonObject("token");
+    }
+
+    private static JsonObject key(Api owner, jakarta.json.JsonObjectBuilder fields) {
+        return keyToken(owner, fields);
+    }
+}
