@@ -170,6 +170,9 @@ public final class ServiceLauncher {
         }
         childEnv.putIfAbsent("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());
         childEnv.put("TSIG_KEY_ENCRYPTION_KEY", tsigKeyEncryptionKey(env, dataDir));
+        // The RFC 2136 listener on loopback (README, DNS UPDATE); DNS_UPDATE_ADDRESS set empty turns it off.
+        childEnv.putIfAbsent("DNS_UPDATE_ADDRESS", "127.0.0.1");
+        childEnv.putIfAbsent("DNS_UPDATE_PORT", "8053");
         // read by server-config/logging.properties; colours only for a terminal, never in a file or pipe
         childEnv.put("SERVER_LOG_FILE", logFile.toString());
         childEnv.put("SERVER_LOG_ANSI_COLOR", Boolean.toString(System.console() != null));
@@ -190,6 +193,11 @@ public final class ServiceLauncher {
                 + (env.getOrDefault("TSIG_KEY_ENCRYPTION_KEY", "").isBlank()
                         ? "the key in " + dataDir.resolve("tsig-key-encryption-key")
                         : "the value of TSIG_KEY_ENCRYPTION_KEY"));
+        System.out.println(
+                childEnv.get("DNS_UPDATE_ADDRESS").isBlank()
+                        ? "DNS UPDATE: off (DNS_UPDATE_ADDRESS empty)"
+                        : "DNS UPDATE (RFC 2136, TSIG-signed): " + childEnv.get("DNS_UPDATE_ADDRESS") + " port "
+                                + childEnv.get("DNS_UPDATE_PORT") + ", UDP and TCP");
         System.out.println("Full server log: " + logFile);
         System.out.println("Starting Payara Micro on port " + port + " (warnings and errors show here)");
 

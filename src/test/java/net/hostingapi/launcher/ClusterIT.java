@@ -391,6 +391,7 @@ class ClusterIT {
                 .redirectOutput(dir.resolve(name + ".log").toFile());
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
         env.put("DATA_DIR", dataDir.toString());
         env.put("DB_URL", dbUrl);
         env.put("JAVA_HEAP", "-Xmx384m");

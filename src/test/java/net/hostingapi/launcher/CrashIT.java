@@ -212,6 +212,7 @@ class CrashIT {
                 env.put("DB_URL", server.url("hostingapi") + "?user=root");
             }
             env.put("HTTP_PORT", Integer.toString(port));
+            env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
             env.put("DATA_DIR", dataDir.toString());
             env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
             env.put("VERIFICATION_MAILS_PER_ACCOUNT_PER_DAY", "1000000"); // the handle writers create thousands

@@ -82,6 +82,7 @@ class DatabaseFaultsIT {
                 OUTPUT, "DB_ACQUIRE_TIMEOUT_MILLIS", "DB_CONNECT_TIMEOUT_MILLIS", "DB_SOCKET_TIMEOUT_MILLIS");
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
         env.put("DATA_DIR", DATA_DIR.toString());
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
         launcher = builder.start();

@@ -115,6 +115,7 @@ class DnssecRestartIT {
         ProcessBuilder builder = ServiceProcess.runCommand(dataDir.resolveSibling("restart-dnssec.log"));
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
         env.put("DATA_DIR", dataDir.toString());
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
         env.put("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());

@@ -74,7 +74,13 @@ class DurableDataDirIT {
             port = free.getLocalPort();
         }
         Path log = dataDir.resolveSibling("durable-sigterm.log");
-        Process service = launcher(dataDir, Map.of("HTTP_PORT", Integer.toString(port)))
+        Process service = launcher(
+                        dataDir,
+                        Map.of(
+                                "HTTP_PORT",
+                                Integer.toString(port),
+                                "DNS_UPDATE_PORT",
+                                Integer.toString(EmbeddedMariaDb.freePort())))
                 .redirectOutput(log.toFile())
                 .start();
         try {
@@ -175,6 +181,7 @@ class DurableDataDirIT {
         env.put("DATA_DIR", dataDir.toString());
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
         env.put("HTTP_PORT", Integer.toString(EmbeddedMariaDb.freePort()));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort()));
         env.putAll(extra);
         return builder;
     }

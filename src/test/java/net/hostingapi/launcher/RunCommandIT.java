@@ -41,6 +41,7 @@ class RunCommandIT {
 
     private static Process launcher;
     private static int port;
+    private static final int DNS_UPDATE_PORT = EmbeddedMariaDb.freePort();
     private static List<String> firstStart;
     /** Payara's HTTP workers of the first start (no HTTP_THREADS) while more requests than the default wait for their bodies. */
     private static long workersWithoutHttpThreads;
@@ -81,6 +82,7 @@ class RunCommandIT {
                 ServiceProcess.runCommand(output(name), "BOOTSTRAP_TOKEN", "HTTP_THREADS", "HTTP_QUEUE_SIZE");
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(DNS_UPDATE_PORT)); // not the shared test server's 8053
         env.put("DATA_DIR", DATA_DIR.toString());
         env.putAll(variables);
         return builder;
@@ -129,10 +131,30 @@ class RunCommandIT {
                 "Hosting API ",
                 "Database: embedded MariaDB on 127.0.0.1:",
                 "Nameserver: zone files in " + DATA_DIR.resolve("zones"),
+                "DNS UPDATE (RFC 2136, TSIG-signed): 127.0.0.1 port " + DNS_UPDATE_PORT + ", UDP and TCP",
                 "Full server log: " + DATA_DIR.resolve("logs/server.log"),
                 "The operator's first token: " + DATA_DIR.resolve("bootstrap-token"),
                 "http://localhost:" + port + "/api/v1")) {
             assertTrue(printed.contains(shown), "shows \"" + shown + "\":\n" + printed);
+        }
+    }
+
+    /** The run command's DNS listener answers: an unsigned QUERY is REFUSED (no resolver, no public nameserver). */
+    @Test
+    void theDnsListenerAnswersOnLoopback() throws Exception {
+        org.xbill.DNS.Message query = org.xbill.DNS.Message.newQuery(org.xbill.DNS.Record.newRecord(
+                org.xbill.DNS.Name.fromString("example."), org.xbill.DNS.Type.SOA, org.xbill.DNS.DClass.IN));
+        byte[] wire = query.toWire();
+        try (java.net.DatagramSocket socket = new java.net.DatagramSocket()) {
+            socket.setSoTimeout(5_000);
+            socket.send(new java.net.DatagramPacket(
+                    wire, wire.length, java.net.InetAddress.getLoopbackAddress(), DNS_UPDATE_PORT));
+            java.net.DatagramPacket answer = new java.net.DatagramPacket(new byte[512], 512);
+            socket.receive(answer);
+            org.xbill.DNS.Message parsed =
+                    new org.xbill.DNS.Message(java.util.Arrays.copyOf(answer.getData(), answer.getLength()));
+            assertEquals(query.getHeader().getID(), parsed.getHeader().getID());
+            assertEquals(org.xbill.DNS.Rcode.REFUSED, parsed.getRcode());
         }
     }
 
@@ -174,13 +196,17 @@ class RunCommandIT {
     }
 
     @Test
-    void payaraListensOnTheHttpPortOnly() {
+    void payaraListensOnTheHttpAndDnsUpdatePortsOnly() {
         ProcessHandle payara = ListeningSockets.descendant(launcher.toHandle(), "payara-micro.jar");
         List<Integer> ports = ListeningSockets.of(payara.pid()).stream()
                 .map(ListeningSockets.Listener::port)
                 .distinct()
+                .sorted()
                 .toList();
-        assertEquals(List.of(port), ports, "Payara's listening TCP ports (Hazelcast would add 6900 and up)");
+        assertEquals(
+                java.util.stream.Stream.of(port, DNS_UPDATE_PORT).sorted().toList(),
+                ports,
+                "Payara's listening TCP ports (Hazelcast would add 6900 and up)");
     }
 
     /**

@@ -62,6 +62,7 @@ class RunnableJarIT {
         env.put("DB_POOL_SIZE", "8");
         env.put("DATA_DIR", dataDir.toString());
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
         env.put("PUBLIC_BASE_URL", "http://127.0.0.1:" + port);
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
 

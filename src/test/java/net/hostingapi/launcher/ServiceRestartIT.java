@@ -59,6 +59,7 @@ class ServiceRestartIT {
         Files.createDirectories(dataDir);
         Map<String, String> env = builder.environment();
         env.put("HTTP_PORT", Integer.toString(port));
+        env.put("DNS_UPDATE_PORT", Integer.toString(EmbeddedMariaDb.freePort())); // not the shared test server's
         env.put("DATA_DIR", dataDir.toString());
         env.put("BOOTSTRAP_TOKEN", Api.OPERATOR_TOKEN);
         env.put("MAIL_OUTBOX_DIR", dataDir.resolve("outbox").toString());

@@ -1,2 +1,2 @@
-/** The DNS listener: UDP and TCP sockets, TSIG verification and the answers on the wire. */
+/** The DNS listener: the sockets, TSIG verification, the answers on the wire. */
 package net.hostingapi.dnsupdate.boundary;

@@ -1,2 +1,2 @@
-/** The rules of an UPDATE (its zone, prerequisites and updates) applied to a zone as its key's token. */
+/** The rules of RFC 2136 UPDATEs, applied to a zone as the token whose TSIG key signed them. */
 package net.hostingapi.dnsupdate.control;
