@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import net.hostingapi.accounts.control.ApiPrincipal;
+import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.control.TokenAuthentication.TsigKey;
@@ -88,7 +90,8 @@ public class DnsExchange {
         Message response = response(request);
         if (opcode == Opcode.UPDATE) {
             request.getSection(Section.ZONE).forEach(r -> response.addRecord(r, Section.ZONE));
-            response.getHeader().setRcode(updates.update(key.get().caller(), request));
+            ApiPrincipal caller = key.get().caller();
+            response.getHeader().setRcode(CurrentCaller.actingAs(caller, () -> updates.update(caller, request)));
         } else {
             query(request, response, key.get());
         }

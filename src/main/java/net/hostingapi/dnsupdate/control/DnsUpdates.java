@@ -32,15 +32,17 @@ import org.xbill.DNS.Type;
 /**
  * What a verified DNS message asks, done as the token its TSIG key belongs to: an UPDATE is one
  * {@link ZoneEditor#editRecords} under that token's rights and policy, a QUERY reads a zone's SOA
- * or apex NS. The messages come with no HTTP request, so the container knows no caller: the work
- * runs {@link CurrentCaller#actingAs} the key's caller, under the run-as role {@code DNS_ZONES_CRUD}
- * (mapped to the principal {@code #dns-update}, which no user can be called), and this class
- * checks the token's own rights before it calls anything.
+ * or apex NS. The messages come with no HTTP request, so the container knows no caller: the
+ * caller calls in {@link CurrentCaller#actingAs} the key's caller (so that the commit, and what
+ * observes it, still sees it), this class calls the zone services under the run-as role
+ * {@code DNS_ZONES_CRUD} (mapped to the principal {@code #dns-update}, which no user can be
+ * called), and it checks the token's own rights before it calls anything. An UPDATE's transaction
+ * is this class's, bounded to 2 s (glassfish-ejb-jar.xml): past that it rolls back.
  */
 @Stateless
 @PermitAll
 @RunAs(Right.Names.DNS_ZONES_CRUD)
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // the editor's transaction is the UPDATE's
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class DnsUpdates {
 
     /** The SOA and NS records of a zone's apex, as its nameserver serves them. */
@@ -55,26 +57,26 @@ public class DnsUpdates {
     /**
      * Applies an UPDATE as {@code caller}, all or nothing, and answers its RCODE: REFUSED where the
      * token lacks DNS_ZONES_CRUD, its policy forbids any part, the zone is not one it may see (as
-     * one that does not exist), or a record breaks a rule of the HTTP API.
+     * one that does not exist), or a record breaks a rule of the HTTP API. To be called
+     * {@link CurrentCaller#actingAs} {@code caller}. A refusal rolls the transaction back.
      */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public int update(ApiPrincipal caller, Message message) {
         if (!caller.rights().contains(Right.DNS_ZONES_CRUD)) {
             return Rcode.REFUSED;
         }
-        return CurrentCaller.actingAs(caller, () -> {
-            try {
-                UpdateRequest request = UpdateRequest.of(message, ZoneCatalog::normalizedName);
-                if (!allowed(caller.policy(), request)) {
-                    return Rcode.REFUSED;
-                }
-                editor.editRecords(request.zone(), request, ZoneOperation.DNS_UPDATE);
-                return Rcode.NOERROR;
-            } catch (UpdateRejected e) {
-                return e.rcode();
-            } catch (ApiException e) {
-                return e.status() >= 500 ? Rcode.SERVFAIL : Rcode.REFUSED;
+        try {
+            UpdateRequest request = UpdateRequest.of(message, ZoneCatalog::normalizedName);
+            if (!allowed(caller.policy(), request)) {
+                return Rcode.REFUSED;
             }
-        });
+            editor.editRecords(request.zone(), request, ZoneOperation.DNS_UPDATE);
+            return Rcode.NOERROR;
+        } catch (UpdateRejected e) {
+            return e.rcode();
+        } catch (ApiException e) {
+            return e.status() >= 500 ? Rcode.SERVFAIL : Rcode.REFUSED;
+        }
     }
 
     /**
