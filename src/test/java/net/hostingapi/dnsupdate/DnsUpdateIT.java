@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.DnsUpdateClient;
 import net.hostingapi.support.ServiceTest;
@@ -365,6 +366,43 @@ class DnsUpdateIT {
         assertEquals(0x1234, parsed.getHeader().getID());
         assertEquals(Rcode.FORMERR, parsed.getRcode());
         assertNull(dns.rawOrNull(new byte[] {1, 2, 3}), "no DNS header: no answer");
+    }
+
+    /**
+     * An UPDATE that cannot finish in time (the zone's row held by another transaction for 4 s) is
+     * answered SERVFAIL, and is not applied once the row is free: its transaction rolled back.
+     */
+    @Test
+    void anUpdateAnsweredServfailIsNeverAppliedLater() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        Update update = new Update(origin);
+        update.add(Name.fromString("late", origin), Type.A, 300, "192.0.2.77");
+        long serial = serial();
+        Message answer;
+        try (java.sql.Connection holder = Database.connect()) {
+            holder.setAutoCommit(false);
+            try (var lock = holder.prepareStatement("SELECT id FROM zones WHERE name = ? FOR UPDATE")) {
+                lock.setString(1, zone);
+                lock.executeQuery().close();
+            }
+            var release = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            release.schedule(
+                    () -> {
+                        holder.rollback();
+                        return null;
+                    },
+                    4,
+                    java.util.concurrent.TimeUnit.SECONDS);
+            answer = dns.send(update);
+            release.shutdown();
+            assertTrue(release.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        assertEquals(Rcode.SERVFAIL, answer.getRcode(), answer.toString());
+        Thread.sleep(2_000); // the UPDATE's handler has its row now, and its transaction's end
+        assertFalse(records().contains("late A 192.0.2.77 300"), "not applied after its SERVFAIL");
+        assertEquals(serial, serial());
+        assertEquals(Rcode.NOERROR, dns.send(update).getRcode(), "the next one is");
+        assertTrue(records().contains("late A 192.0.2.77 300"));
     }
 
     private void delete(String name) throws Exception {
