@@ -61,7 +61,9 @@ public class DnsListener {
 
     @Inject
     @ConfigProperty(name = "DNS_UPDATE_PORT", defaultValue = "53")
-    int port;
+    String portSetting; // read as text: a value that is no port must not keep the HTTP API from starting
+
+    private int port;
 
     @Resource
     ManagedThreadFactory threads;
