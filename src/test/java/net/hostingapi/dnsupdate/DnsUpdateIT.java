@@ -331,6 +331,44 @@ class DnsUpdateIT {
         assertEquals(Rcode.BADKEY, after.getTSIG().getError());
     }
 
+    /**
+     * lego asks the server it updates for the zone of a name with an unsigned SOA query: over UDP
+     * the listener answers only the question with TC set (no larger than the query), over TCP the
+     * SOA as the zone's public nameservers do; any other unsigned query stays REFUSED.
+     */
+    @Test
+    void unsignedSoaQueriesAreAnsweredOverTcpOnly() throws Exception {
+        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        Name below = Name.fromString("_acme-challenge.www", origin);
+
+        Message soa = Message.newQuery(Record.newRecord(below, Type.SOA, DClass.IN));
+        byte[] query = soa.toWire();
+        byte[] udp = dns.raw(query);
+        assertTrue(udp.length <= query.length, "no larger than the query over UDP");
+        Message truncated = new Message(udp);
+        assertTrue(truncated.getHeader().getFlag(Flags.TC));
+        assertEquals(Rcode.NOERROR, truncated.getRcode());
+        assertEquals(below, truncated.getQuestion().getName());
+        assertTrue(truncated.getSection(Section.ANSWER).isEmpty());
+
+        Message enclosing = dns.overTcp().sendUnsigned(soa);
+        assertEquals(Rcode.NOERROR, enclosing.getRcode());
+        assertTrue(enclosing.getHeader().getFlag(Flags.AA));
+        assertTrue(enclosing.getSection(Section.ANSWER).isEmpty(), "not the zone's apex");
+        assertEquals(origin, enclosing.getSection(Section.AUTHORITY).get(0).getName());
+        Message apex = dns.overTcp().sendUnsigned(Message.newQuery(Record.newRecord(origin, Type.SOA, DClass.IN)));
+        assertEquals(Type.SOA, apex.getSection(Section.ANSWER).get(0).getType());
+        assertEquals(origin, apex.getSection(Section.ANSWER).get(0).getName());
+        assertNull(apex.getTSIG());
+
+        Message address = Message.newQuery(Record.newRecord(Name.fromString("www", origin), Type.A, DClass.IN));
+        assertEquals(Rcode.REFUSED, dns.overTcp().sendUnsigned(address).getRcode(), "no public nameserver");
+        assertEquals(Rcode.REFUSED, dns.sendUnsigned(address).getRcode());
+        Message elsewhere =
+                Message.newQuery(Record.newRecord(Name.fromString("not-hosted-here.example."), Type.SOA, DClass.IN));
+        assertEquals(Rcode.REFUSED, dns.overTcp().sendUnsigned(elsewhere).getRcode(), "a zone hosted elsewhere");
+    }
+
     @Test
     void anotherAccountsKeySeesNothingOfTheZone() throws Exception {
         Api other = Api.at(base).newCustomer().api();

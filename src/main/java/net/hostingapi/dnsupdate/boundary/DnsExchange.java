@@ -14,6 +14,7 @@ import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.control.TokenAuthentication.TsigKey;
 import net.hostingapi.dnsupdate.control.DnsUpdates;
+import org.xbill.DNS.DClass;
 import org.xbill.DNS.Flags;
 import org.xbill.DNS.Header;
 import org.xbill.DNS.Message;
@@ -28,8 +29,8 @@ import org.xbill.DNS.Type;
 /**
  * One DNS message in, its answer out: parsed and signed by dnsjava, the signature verified with
  * the key of the name the message gives (RFC 8945), then the UPDATE or QUERY done as the key's
- * token. Everything that is not a verified request gets an answer no larger than itself (or none
- * at all for what is no request), so the listener cannot be used to amplify.
+ * token. Everything that is not a verified request gets over UDP an answer no larger than itself
+ * (or none at all for what is no request), so the listener cannot be used to amplify.
  */
 @ApplicationScoped
 public class DnsExchange {
@@ -49,10 +50,11 @@ public class DnsExchange {
     DnsUpdates updates;
 
     /**
-     * The answer to {@code wire} from {@code client} (its address as text); null where no answer
-     * is due (no DNS header, or a response rather than a request).
+     * The answer to {@code wire} from {@code client} (its address as text), received over TCP
+     * when {@code stream}; null where no answer is due (no DNS header, or a response rather than a
+     * request).
      */
-    public byte[] answer(byte[] wire, String client) {
+    public byte[] answer(byte[] wire, String client, boolean stream) {
         if (wire.length < Header.LENGTH || (wire[2] & 0x80) != 0) {
             return null;
         }
@@ -68,7 +70,10 @@ public class DnsExchange {
         }
         TSIGRecord signature = request.getTSIG();
         if (signature == null) {
-            return headerOnly(wire, Rcode.REFUSED); // no resolver, no public nameserver, no unsigned updates
+            if (opcode == Opcode.QUERY) {
+                return unsignedSoa(wire, request, stream);
+            }
+            return headerOnly(wire, Rcode.REFUSED); // no unsigned updates
         }
         Optional<TsigKey> key = authentication.tsigKey(signature.getName(), client);
         if (key.isEmpty() || !key.get().algorithm().dnsName().equals(signature.getAlgorithm())) {
@@ -114,13 +119,49 @@ public class DnsExchange {
             response.getHeader().setRcode(Rcode.REFUSED);
             return;
         }
-        response.getHeader().setFlag(Flags.AA);
-        if (!apex.get().origin().equals(question.getName())) {
-            response.addRecord(apex.get().soa(), Section.AUTHORITY); // the enclosing zone, as certbot looks for it
-        } else if (type == Type.SOA) {
-            response.addRecord(apex.get().soa(), Section.ANSWER);
+        answerApex(question, response, apex.get());
+    }
+
+    /**
+     * An unsigned SOA query: lego finds the zone of a name this way, asking the server it then
+     * sends its signed UPDATE to. Answered as the zone's public nameservers answer it, but only
+     * over TCP: over UDP the answer is the question with TC set (the client asks again over TCP),
+     * so that no unsigned answer is larger than its request. Every other unsigned query is
+     * REFUSED: no resolver, no public nameserver.
+     */
+    private byte[] unsignedSoa(byte[] wire, Message request, boolean stream) {
+        Record question = request.getQuestion();
+        if (question == null
+                || request.getSection(Section.QUESTION).size() != 1
+                || question.getType() != Type.SOA
+                || question.getDClass() != DClass.IN) {
+            return headerOnly(wire, Rcode.REFUSED);
+        }
+        Message response = response(request);
+        response.addRecord(question, Section.QUESTION);
+        if (!stream) {
+            response.getHeader().setFlag(Flags.TC);
+            byte[] truncated = response.toWire();
+            return truncated.length <= wire.length ? truncated : headerOnly(wire, Rcode.REFUSED);
+        }
+        Optional<DnsUpdates.Apex> apex = updates.publicApex(question.getName());
+        if (apex.isEmpty()) {
+            response.getHeader().setRcode(Rcode.REFUSED);
         } else {
-            apex.get().nameservers().forEach(ns -> response.addRecord(ns, Section.ANSWER));
+            answerApex(question, response, apex.get());
+        }
+        return response.toWire(Message.MAXLENGTH);
+    }
+
+    private static void answerApex(Record question, Message response, DnsUpdates.Apex apex) {
+        int type = question.getType();
+        response.getHeader().setFlag(Flags.AA);
+        if (!apex.origin().equals(question.getName())) {
+            response.addRecord(apex.soa(), Section.AUTHORITY); // the enclosing zone, as certbot looks for it
+        } else if (type == Type.SOA) {
+            response.addRecord(apex.soa(), Section.ANSWER);
+        } else {
+            apex.nameservers().forEach(ns -> response.addRecord(ns, Section.ANSWER));
         }
     }
 

@@ -149,7 +149,7 @@ public class DnsListener {
             InetAddress from = packet.getAddress();
             int fromPort = packet.getPort();
             try {
-                answered(message, from).thenAccept(answer -> {
+                answered(message, from, false).thenAccept(answer -> {
                     if (answer != null) {
                         try {
                             udp.send(new DatagramPacket(answer, answer.length, from, fromPort));
@@ -165,17 +165,17 @@ public class DnsListener {
     }
 
     /** The answer, or SERVFAIL (header only) once {@value #ANSWER_MILLIS} ms have passed without one. */
-    private CompletableFuture<byte[]> answered(byte[] message, InetAddress from) {
+    private CompletableFuture<byte[]> answered(byte[] message, InetAddress from, boolean stream) {
         byte[] late = message.length >= 12 && (message[2] & 0x80) == 0
                 ? DnsExchange.headerOnly(message, Rcode.SERVFAIL)
                 : null;
-        return CompletableFuture.supplyAsync(() -> answer(message, from), handlers)
+        return CompletableFuture.supplyAsync(() -> answer(message, from, stream), handlers)
                 .completeOnTimeout(late, ANSWER_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    private byte[] answer(byte[] message, InetAddress from) {
+    private byte[] answer(byte[] message, InetAddress from, boolean stream) {
         try {
-            return exchange.answer(message, from.getHostAddress());
+            return exchange.answer(message, from.getHostAddress(), stream);
         } catch (RuntimeException e) {
             // the database is down, or something else failed: the client learns, nothing was applied
             LOG.warning("DNS listener: " + e);
@@ -234,7 +234,8 @@ public class DnsListener {
                 in.readFully(message);
                 byte[] answer;
                 try {
-                    answer = answered(message, connection.getInetAddress()).get();
+                    answer =
+                            answered(message, connection.getInetAddress(), true).get();
                 } catch (RejectedExecutionException e) {
                     answer = length >= 12 ? DnsExchange.headerOnly(message, Rcode.SERVFAIL) : null;
                 }

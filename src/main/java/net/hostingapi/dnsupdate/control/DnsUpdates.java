@@ -107,6 +107,19 @@ public class DnsUpdates {
         if (!caller.rights().contains(Right.DNS_ZONES_LIST) && !caller.rights().contains(Right.DNS_ZONES_CRUD)) {
             return Optional.empty();
         }
+        return closest(name, caller.accountId(), caller.policy());
+    }
+
+    /**
+     * The apex of whichever account's zone holds {@code name}: what the zone's public nameservers
+     * answer to anyone, for the unsigned SOA query with which lego finds a name's zone.
+     */
+    public Optional<Apex> publicApex(Name name) {
+        return closest(name, null, null);
+    }
+
+    /** The closest enclosing zone, of the account if one is given, within the policy if one is given. */
+    private Optional<Apex> closest(Name name, Long accountId, TokenPolicy policy) {
         List<String> candidates = new ArrayList<>();
         for (int labels = name.labels(); labels >= 3; labels--) { // a zone has two labels at least (and the root's)
             Name suffix = new Name(name, name.labels() - labels);
@@ -115,12 +128,16 @@ public class DnsUpdates {
         if (candidates.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Zone> zone = em.createQuery(
-                        "SELECT z FROM Zone z WHERE z.account.id = :account AND z.name IN :names", Zone.class)
-                .setParameter("account", caller.accountId())
-                .setParameter("names", candidates)
-                .getResultStream()
-                .filter(z -> caller.policy().allowsZone(z.name()))
+        var query = em.createQuery(
+                        "SELECT z FROM Zone z WHERE z.name IN :names"
+                                + (accountId == null ? "" : " AND z.account.id = :account"),
+                        Zone.class)
+                .setParameter("names", candidates);
+        if (accountId != null) {
+            query.setParameter("account", accountId);
+        }
+        Optional<Zone> zone = query.getResultStream()
+                .filter(z -> policy == null || policy.allowsZone(z.name()))
                 .max(java.util.Comparator.comparingInt(z -> z.name().length()));
         return zone.map(DnsUpdates::apexOf);
     }
