@@ -139,11 +139,11 @@ class RunCommandIT {
         }
     }
 
-    /** The run command's DNS listener answers: an unsigned QUERY is REFUSED (no resolver, no public nameserver). */
+    /** The run command's DNS listener answers: an unsigned A query is REFUSED (no resolver, no public nameserver). */
     @Test
     void theDnsListenerAnswersOnLoopback() throws Exception {
         org.xbill.DNS.Message query = org.xbill.DNS.Message.newQuery(org.xbill.DNS.Record.newRecord(
-                org.xbill.DNS.Name.fromString("example."), org.xbill.DNS.Type.SOA, org.xbill.DNS.DClass.IN));
+                org.xbill.DNS.Name.fromString("www.example."), org.xbill.DNS.Type.A, org.xbill.DNS.DClass.IN));
         byte[] wire = query.toWire();
         try (java.net.DatagramSocket socket = new java.net.DatagramSocket()) {
             socket.setSoTimeout(5_000);
