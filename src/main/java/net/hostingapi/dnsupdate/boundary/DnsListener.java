@@ -83,6 +83,16 @@ public class DnsListener {
             return;
         }
         try {
+            port = Integer.parseInt(portSetting.strip());
+            if (port < 1 || port > 65535) {
+                throw new NumberFormatException("not 1 to 65535");
+            }
+        } catch (NumberFormatException e) {
+            LOG.severe("DNS_UPDATE_PORT is " + portSetting + ": give a port, 1 to 65535; the HTTP API runs without"
+                    + " the DNS listener");
+            return;
+        }
+        try {
             InetSocketAddress at =
                     new InetSocketAddress(InetAddress.getByName(address.get().strip()), port);
             udp = new DatagramSocket(at);
