@@ -1,7 +1,6 @@
 package net.hostingapi.dnsupdate.control;
 
 import jakarta.annotation.security.PermitAll;
-import jakarta.annotation.security.RunAs;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -35,13 +34,12 @@ import org.xbill.DNS.Type;
  * or apex NS. The messages come with no HTTP request, so the container knows no caller: the
  * caller calls in {@link CurrentCaller#actingAs} the key's caller (so that the commit, and what
  * observes it, still sees it), this class calls the zone services under the run-as role
- * {@code DNS_ZONES_CRUD} (mapped to the principal {@code #dns-update}, which no user can be
- * called), and it checks the token's own rights before it calls anything. An UPDATE's transaction
+ * {@code DNS_ZONES_CRUD} (WEB-INF/ejb-jar.xml; the annotation made Payara warn at every start; mapped
+ * to the principal {@code #dns-update}, which no user can be called), and it checks the token's own rights before it calls anything. An UPDATE's transaction
  * is this class's, bounded to 2 s (glassfish-ejb-jar.xml): past that it rolls back.
  */
 @Stateless
 @PermitAll
-@RunAs(Right.Names.DNS_ZONES_CRUD)
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class DnsUpdates {
 
