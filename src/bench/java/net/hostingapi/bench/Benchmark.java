@@ -54,7 +54,8 @@ import org.xbill.DNS.Update;
 /**
  * The benchmark ({@code mvn -Pbench package}): starts MariaDB, PowerDNS and the service
  * (BenchEnvironment), runs every scenario against the service and, where it has the equivalent,
- * against PowerDNS's own HTTP API with the same load client, and writes target/bench/results.md
+ * against PowerDNS's own HTTP API with the same load client (DNS UPDATEs against PowerDNS's own
+ * RFC 2136, with signed UPDATEs of the same client), and writes target/bench/results.md
  * and results.csv. Exits non-zero when something it needs is missing or a scenario failed; targets
  * that do not hold are reported, not failed.
  */
