@@ -104,6 +104,7 @@ final class BenchEnvironment implements AutoCloseable {
     private Process launcher;
     private ProcessHandle service;
     private int httpPort;
+    private int dnsUpdatePort;
     private double coldStartSeconds;
     private double runCommandStartSeconds;
     private String startCpu = "";
@@ -219,7 +220,11 @@ final class BenchEnvironment implements AutoCloseable {
                 // DNSSEC as a hoster that signs zones runs it (the service signs on request, issue 20):
                 // PowerDNS then also reads a zone's keys and metadata, for its own API's answers too
                 "gmysql-dnssec=yes",
-                "security-poll-suffix=")); // no status lookups beyond loopback
+                "security-poll-suffix=", // no status lookups beyond loopback
+                // its own RFC 2136, which the DNS UPDATE scenario holds our listener against; a zone
+                // takes UPDATEs only once its TSIG-ALLOW-DNSUPDATE metadata names a key
+                "dnsupdate=yes",
+                "allow-dnsupdate-from=127.0.0.0/8"));
         // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
         conf.addAll(PowerDnsServer.loopbackSettings(pdnsDir, dnsPort, apiPort));
         Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
@@ -235,6 +240,7 @@ final class BenchEnvironment implements AutoCloseable {
     private void startService() throws Exception {
         if (httpPort == 0) {
             httpPort = EmbeddedMariaDb.freePort();
+            dnsUpdatePort = EmbeddedMariaDb.freePort();
         }
         List<String> command = ServiceLauncher.command();
         Path log = dir.resolve("service.log");
@@ -253,6 +259,8 @@ final class BenchEnvironment implements AutoCloseable {
         env.put("NAMESERVER_DNS_ADDRESS", "127.0.0.1:" + pdns.dnsPort());
         env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
         env.put("PDNS_SERVER_ID", "localhost");
+        env.put("DNS_UPDATE_ADDRESS", "127.0.0.1");
+        env.put("DNS_UPDATE_PORT", Integer.toString(dnsUpdatePort));
         // room for the 10 000-record zone and the writes piling up in one zone
         env.put("MAX_RECORDS_PER_REQUEST", "1000");
         env.put("MAX_RECORDS_PER_ZONE", "100000");
@@ -356,6 +364,11 @@ final class BenchEnvironment implements AutoCloseable {
 
     String baseUrl() {
         return "http://127.0.0.1:" + httpPort;
+    }
+
+    /** The UDP and TCP port of the service's DNS listener (on 127.0.0.1). */
+    int dnsUpdatePort() {
+        return dnsUpdatePort;
     }
 
     long servicePid() {

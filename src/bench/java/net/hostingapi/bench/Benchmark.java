@@ -42,15 +42,20 @@ import org.xbill.DNS.ExtendedFlags;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.RRSIGRecord;
+import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
+import org.xbill.DNS.TSIG;
+import org.xbill.DNS.TXTRecord;
 import org.xbill.DNS.Type;
+import org.xbill.DNS.Update;
 
 /**
  * The benchmark ({@code mvn -Pbench package}): starts MariaDB, PowerDNS and the service
  * (BenchEnvironment), runs every scenario against the service and, where it has the equivalent,
- * against PowerDNS's own HTTP API with the same load client, and writes target/bench/results.md
+ * against PowerDNS's own HTTP API with the same load client (DNS UPDATEs against PowerDNS's own
+ * RFC 2136, with signed UPDATEs of the same client), and writes target/bench/results.md
  * and results.csv. Exits non-zero when something it needs is missing or a scenario failed; targets
  * that do not hold are reported, not failed.
  */
@@ -219,6 +224,7 @@ public final class Benchmark {
         scenario("add at a fixed rate", this::addOpenLoop);
         scenario("change to nameserver", this::changeToNameserver);
         scenario("signed change to nameserver", this::signedChangeToNameserver);
+        scenario("DNS UPDATE", this::dnsUpdate);
         scenario("create 1000", this::create1000);
         scenario("show 10 000", this::show10000);
         scenario("list 10 000 zones", this::listZones);
@@ -770,6 +776,330 @@ public final class Benchmark {
                 null,
                 null,
                 null);
+    }
+
+    // ---- DNS UPDATE (RFC 2136, issue 58): our listener against PowerDNS's own dnsupdate
+
+    /** The zones each side takes UPDATEs on: one per client, as "add on 20 zones". */
+    private static final int UPDATE_ZONES = 20;
+
+    /** The TSIG key PowerDNS verifies its UPDATEs with (our side's key comes from tokens/create). */
+    private static final String PDNS_KEY = "bench-dnsupdate-key.";
+
+    /**
+     * The same signed UPDATE load on both servers: 20 clients, client {@code t} on zone {@code t},
+     * each UPDATE deleting the TXT record its client added last and adding a new one at the same
+     * name ({@code u<t>}, "n<k-1>" out, "n<k>" in), so a zone stays the same size. Our listener
+     * applies it with a key-carrying token of the bench account and publishes it to PowerDNS;
+     * PowerDNS applies it itself ({@code dnsupdate=yes}, a key in its tsigkeys table and each
+     * zone's TSIG-ALLOW-DNSUPDATE). Then the time until a change made by UPDATE is answered over
+     * DNS by PowerDNS, for both.
+     */
+    private void dnsUpdate() throws Exception {
+        String scenario = "DNS UPDATE: one TXT delete + add per signed UPDATE, 20 clients on 20 zones";
+        JsonObject tsig = parse(expect(
+                                oursRequest(
+                                        "POST",
+                                        "/api/v1/account/users/tokens/create",
+                                        "{\"tsig_algorithm\":\"hmac-sha256\","
+                                                + "\"rights\":[\"DNS_ZONES_LIST\",\"DNS_ZONES_CRUD\"]}"),
+                                201)
+                        .body())
+                .getJsonObject("data")
+                .getJsonObject("token")
+                .getJsonObject("tsig");
+        TSIG ourKey = new TSIG(
+                TSIG.algorithmToName(tsig.getString("algorithm")),
+                Name.fromString(absolute(tsig.getString("name"))),
+                java.util.Base64.getDecoder().decode(tsig.getString("secret")));
+        byte[] pdnsSecret = new byte[32];
+        new java.security.SecureRandom().nextBytes(pdnsSecret);
+        TSIG pdnsKey = new TSIG(TSIG.HMAC_SHA256, Name.fromString(PDNS_KEY), pdnsSecret);
+        List<String> ourZones = new ArrayList<>();
+        List<String> pdnsZones = new ArrayList<>();
+        for (int z = 0; z < UPDATE_ZONES; z++) {
+            ourZones.add("z" + z + ".update.ours.bench.test");
+            pdnsZones.add("z" + z + ".update.pdns.bench.test");
+            createOurs(ourZones.get(z), ZoneContent.of(10));
+            createPdns(pdnsZones.get(z), ZoneContent.of(10));
+        }
+        allowPdnsUpdates(pdnsZones, pdnsSecret);
+        awaitPublished();
+        int ourPort = env.dnsUpdatePort();
+        int pdnsPort = env.pdns().dnsPort();
+        // PowerDNS caches a zone's metadata (domain-metadata-cache-ttl, 60 s): wait until it takes the key
+        double accepted = untilUpdated(pdnsPort, pdnsKey, pdnsZones.get(0));
+        BenchEnvironment.log(
+                String.format(Locale.ROOT, "PowerDNS took UPDATEs signed with its new key after %.1f s", accepted));
+        check(untilUpdated(ourPort, ourKey, ourZones.get(0)) >= 0, "our listener takes the UPDATE");
+
+        warmUpUpdates(ourPort, ourKey, ourZones);
+        Map<String, Long> ourRcodes = new ConcurrentHashMap<>();
+        long[][] ourLast = new long[UPDATE_ZONES][1];
+        CpuMeter ourCpu = writeCpu();
+        Result o = LoadClient.run(
+                settings.timed(UPDATE_ZONES),
+                t -> updates(ourPort, ourKey, ourZones.get(t), "u" + t, 1_000_000, ourRcodes, ourLast[t]),
+                ourCpu);
+        report.run(scenario, "ours", o);
+        awaitPublished(); // our publications to PowerDNS must not load it while it is measured
+        Map<String, Long> pdnsRcodes = new ConcurrentHashMap<>();
+        long[][] pdnsLast = new long[UPDATE_ZONES][1];
+        CpuMeter pdnsCpu = cpu();
+        Result p = LoadClient.run(
+                settings.timed(UPDATE_ZONES),
+                t -> updates(pdnsPort, pdnsKey, pdnsZones.get(t), "u" + t, 1_000_000, pdnsRcodes, pdnsLast[t]),
+                pdnsCpu);
+        report.run(scenario, "PowerDNS", p);
+        reportCpu(scenario, ourCpu, o.measured(), pdnsCpu, p.measured(), 2);
+        report.add(
+                scenario,
+                "throughput (updates/s)",
+                o.throughput(),
+                p.throughput(),
+                null,
+                Ratio.THROUGHPUT,
+                "ours ≥ 2× PowerDNS",
+                Report.throughputRatio(o, p) >= 2);
+        report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
+        report.add(
+                scenario,
+                "p99 (ms)",
+                o.p99Ms(),
+                p.p99Ms(),
+                null,
+                Ratio.LATENCY,
+                "ours < 50 ms",
+                o.measured() > 0 && o.p99Ms() < 50);
+        report.addText(
+                scenario,
+                "errors (RCODE not NOERROR / SERVFAIL / no answer, of UPDATEs)",
+                o.errors(),
+                p.errors(),
+                null,
+                null);
+        report.addText(
+                scenario,
+                "names answering their client's last acknowledged TXT over DNS (after publication)",
+                lastTxtAnswered(ourZones, ourLast) + " of " + UPDATE_ZONES,
+                lastTxtAnswered(pdnsZones, pdnsLast) + " of " + UPDATE_ZONES,
+                null,
+                null);
+        report.note(String.format(
+                Locale.ROOT,
+                "%s: RCODEs other than NOERROR, ours %s, PowerDNS %s.",
+                scenario,
+                ourRcodes.isEmpty() ? "none" : ourRcodes,
+                pdnsRcodes.isEmpty() ? "none" : pdnsRcodes));
+
+        updateToNameserver(ourPort, ourKey, ourZones.get(0), pdnsPort, pdnsKey, pdnsZones.get(0));
+    }
+
+    /** The key named in the zones' TSIG-ALLOW-DNSUPDATE, stored as PowerDNS's API stores them. */
+    private void allowPdnsUpdates(List<String> zones, byte[] secret) throws Exception {
+        expect(
+                pdnsRequest(
+                        "POST",
+                        "/tsigkeys",
+                        Json.createObjectBuilder()
+                                .add("name", PDNS_KEY)
+                                .add("algorithm", "hmac-sha256")
+                                .add("key", java.util.Base64.getEncoder().encodeToString(secret))
+                                .build()
+                                .toString()),
+                201);
+        for (String zone : zones) {
+            expect(
+                    pdnsRequest(
+                            "PUT",
+                            "/zones/" + zone + "./metadata/TSIG-ALLOW-DNSUPDATE",
+                            "{\"metadata\":[\"" + PDNS_KEY + "\"]}"),
+                    200);
+        }
+    }
+
+    /**
+     * Seconds until an UPDATE of {@code zone} (a TXT at {@code probe}, added and deleted again)
+     * is answered NOERROR, polled every 100 ms for at most 90 s; -1 when it never is.
+     */
+    private static double untilUpdated(int port, TSIG key, String zone) throws Exception {
+        long started = System.nanoTime();
+        Name origin = Name.fromString(zone + ".");
+        Name probe = Name.fromString("probe", origin);
+        try (SignedUpdates client = new SignedUpdates(port, key)) {
+            while (System.nanoTime() - started < TimeUnit.SECONDS.toNanos(90)) {
+                Update add = new Update(origin);
+                add.add(probe, Type.TXT, 300, "\"probe\"");
+                if (client.send(add) == Rcode.NOERROR) {
+                    Update delete = new Update(origin);
+                    delete.delete(probe, Type.TXT);
+                    check(client.send(delete) == Rcode.NOERROR, "the probe is deleted again in " + zone);
+                    return (System.nanoTime() - started) / 1e9;
+                }
+                Thread.sleep(100);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Client {@code t}'s UPDATEs: the k-th deletes the TXT "n&lt;k-1&gt;" at {@code label} and adds
+     * "n&lt;k&gt;" ({@code first} + k, so that each run's values are new); {@code last} keeps the
+     * last value acknowledged, RCODEs other than NOERROR are counted in {@code rcodes}. NOERROR is
+     * status 200, SERVFAIL 500, any other RCODE 400.
+     */
+    private static LoadClient.Operation updates(
+            int port, TSIG key, String zone, String label, long first, Map<String, Long> rcodes, long[] last) {
+        SignedUpdates client = client(port, key);
+        Name origin = name(zone + ".", Name.root);
+        Name name = name(label, origin);
+        long[] k = {first};
+        return () -> {
+            long value = k[0]++;
+            Update update = new Update(origin);
+            update.delete(name, Type.TXT, "\"n" + (value - 1) + "\"");
+            update.add(name, Type.TXT, 300, "\"n" + value + "\"");
+            int rcode = client.send(update);
+            if (rcode == Rcode.NOERROR) {
+                last[0] = value;
+                return 200;
+            }
+            rcodes.merge(Rcode.string(rcode), 1L, Long::sum);
+            return rcode == Rcode.SERVFAIL ? 500 : 400;
+        };
+    }
+
+    /**
+     * The service's JVM warmed up for UPDATEs as for the HTTP API (warmUp): its DNS listener, TSIG
+     * and UPDATE code run for {@code BENCH_JIT_WARMUP_SECONDS} under the same load as measured,
+     * then in rounds of 10 s until its compiler took under 2 % of a core over one.
+     */
+    private void warmUpUpdates(int port, TSIG key, List<String> zones) throws Exception {
+        if (settings.jitWarmupSeconds() <= 0) {
+            return;
+        }
+        Map<String, Long> ignored = new ConcurrentHashMap<>();
+        long[] unused = new long[1];
+        LoadClient.run(
+                Plan.timed(UPDATE_ZONES, Duration.ofSeconds(settings.jitWarmupSeconds()), Duration.ofSeconds(1)),
+                t -> updates(port, key, zones.get(t), "w" + t, 0, ignored, unused));
+        long pid = env.servicePid();
+        Settled settled = settle(
+                settings.jitSettleRounds(),
+                "UPDATE warm-up",
+                round -> compilerShareDuring(
+                        pid,
+                        () -> LoadClient.run(
+                                Plan.timed(UPDATE_ZONES, Duration.ofSeconds(10), Duration.ofSeconds(1)),
+                                t -> updates(port, key, zones.get(t), "w" + t, round * 100_000L, ignored, unused))));
+        report.note(String.format(
+                Locale.ROOT,
+                "UPDATE warm-up of the service: %d s of the measured load (on names of their own), then %d round(s)"
+                        + " of 10 s until the compiler took %s over a round; RCODEs other than NOERROR meanwhile: %s.",
+                settings.jitWarmupSeconds(),
+                settled.rounds(),
+                settled.describe(),
+                ignored.isEmpty() ? "none" : ignored));
+        awaitPublished();
+    }
+
+    /** How many of the clients' names PowerDNS answers with the TXT value its client had acknowledged last. */
+    private int lastTxtAnswered(List<String> zones, long[][] last) throws Exception {
+        awaitPublished();
+        SimpleResolver resolver = nameserver();
+        int answered = 0;
+        for (int t = 0; t < zones.size(); t++) {
+            String expected = "n" + last[t][0];
+            if (txtAnswered(resolver, "u" + t + "." + zones.get(t), expected)) {
+                answered++;
+            }
+        }
+        return answered;
+    }
+
+    /**
+     * Time from sending an UPDATE until PowerDNS answers its TXT over DNS, 1 client, sequential:
+     * ours published by the service to PowerDNS through its API, PowerDNS's applied by itself.
+     */
+    private void updateToNameserver(
+            int ourPort, TSIG ourKey, String ourZone, int pdnsPort, TSIG pdnsKey, String pdnsZone) throws Exception {
+        String scenario = "DNS UPDATE → answered by the nameserver (PowerDNS) over DNS";
+        SimpleResolver resolver = nameserver();
+        Plan plan = Plan.counted(1, 5, settings.changes(), Duration.ofSeconds(180));
+        Result o = LoadClient.run(plan, t -> changed(ourPort, ourKey, ourZone, resolver));
+        report.run(scenario, "ours", o);
+        Result p = LoadClient.run(plan, t -> changed(pdnsPort, pdnsKey, pdnsZone, resolver));
+        report.run(scenario, "PowerDNS", p);
+        report.add(scenario, "p50 (ms)", o.p50Ms(), p.p50Ms(), null, Ratio.LATENCY, null, null);
+        report.add(scenario, "p99 (ms)", o.p99Ms(), p.p99Ms(), null, Ratio.LATENCY, null, null);
+        report.addText(
+                scenario,
+                "changes not answered NOERROR or not seen within 10 s / failed",
+                o.non2xx() + " / " + o.failed() + " of " + o.calls(),
+                p.non2xx() + " / " + p.failed() + " of " + p.calls(),
+                null,
+                null);
+    }
+
+    /** One UPDATE replacing the TXT at "seen" by a new value, timed until PowerDNS answers it (504: not within 10 s). */
+    private static LoadClient.Operation changed(int port, TSIG key, String zone, SimpleResolver resolver) {
+        SignedUpdates client = client(port, key);
+        Name origin = name(zone + ".", Name.root);
+        Name name = name("seen", origin);
+        int[] n = {0};
+        return () -> {
+            String value = "v" + n[0]++;
+            Update update = new Update(origin);
+            update.delete(name, Type.TXT);
+            update.add(name, Type.TXT, 300, "\"" + value + "\"");
+            int rcode = client.send(update);
+            if (rcode != Rcode.NOERROR) {
+                return 400;
+            }
+            return poll(() -> txtAnswered(resolver, "seen." + zone, value), Duration.ofSeconds(10)) ? 200 : 504;
+        };
+    }
+
+    /** A resolver asking PowerDNS's DNS port directly (no cache between). */
+    private SimpleResolver nameserver() throws IOException {
+        SimpleResolver resolver = new SimpleResolver("127.0.0.1");
+        resolver.setPort(env.pdns().dnsPort());
+        resolver.setTimeout(Duration.ofSeconds(1));
+        return resolver;
+    }
+
+    /** Whether the nameserver answers {@code name}'s TXT with exactly the one string {@code value}. */
+    private static boolean txtAnswered(SimpleResolver resolver, String name, String value) throws IOException {
+        Message answer =
+                resolver.send(Message.newQuery(Record.newRecord(Name.fromString(name + "."), Type.TXT, DClass.IN)));
+        List<Record> txts = answer.getSection(Section.ANSWER).stream()
+                .filter(r -> r instanceof TXTRecord)
+                .toList();
+        return txts.size() == 1 && ((TXTRecord) txts.get(0)).getStrings().equals(List.of(value));
+    }
+
+    /**
+     * A load thread's UPDATE client: LoadClient has no end of a thread to close it at, so its
+     * socket is left to the collector (a few dozen sockets per run).
+     */
+    private static SignedUpdates client(int port, TSIG key) {
+        try {
+            return new SignedUpdates(port, key);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Name name(String text, Name origin) {
+        try {
+            return Name.fromString(text, origin);
+        } catch (org.xbill.DNS.TextParseException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static String absolute(String name) {
+        return name.endsWith(".") ? name : name + ".";
     }
 
     /**
