@@ -1669,6 +1669,8 @@ public final class Benchmark {
                     "its publication to the nameserver and timers",
                     name -> name.startsWith("concurrent/__de") || name.startsWith("__ejb-thread-po")),
             new ServiceThreads(
+                    "the service's DNS listener", "its DNS listener (UPDATE, TSIG)", name -> name.startsWith("dns-")),
+            new ServiceThreads(
                     "the service's garbage collector",
                     "its garbage collector",
                     name -> name.startsWith("GC Thread") || name.startsWith("G1 ")),

@@ -49,7 +49,8 @@ public class TokenAuthentication {
      * A token's TSIG key as a nameserver verifies a signed message with it ({@link #tsig()}),
      * and the caller the message then acts as: the token's, as its HTTP requests get it.
      */
-    public record TsigKey(Name name, TsigAlgorithm algorithm, byte[] secret, ApiPrincipal caller) {
+    public record TsigKey(
+            Name name, TsigAlgorithm algorithm, byte[] secret, ApiPrincipal caller, LocalDateTime lastUsed) {
 
         public TSIG tsig() {
             return new TSIG(algorithm.dnsName(), name, secret);
@@ -139,7 +140,8 @@ public class TokenAuthentication {
                         if (!row.next()) {
                             return Optional.empty();
                         }
-                        Optional<ApiPrincipal> caller = stored(row).caller(clientAddress, now);
+                        StoredToken stored = stored(row);
+                        Optional<ApiPrincipal> caller = stored.caller(clientAddress, now);
                         Optional<TsigAlgorithm> algorithm = TsigAlgorithm.ofWireName(row.getString(16));
                         if (caller.isEmpty() || algorithm.isEmpty()) {
                             return Optional.empty();
@@ -150,7 +152,8 @@ public class TokenAuthentication {
                                         name,
                                         algorithm.get(),
                                         secret,
-                                        caller.get().signedWith(wireName)));
+                                        caller.get().signedWith(wireName),
+                                        stored.lastUsed()));
                     }
                 }
             });
@@ -164,7 +167,9 @@ public class TokenAuthentication {
     public void tsigKeyUsed(TsigKey key) {
         try {
             PooledConnections.use(database, connection -> {
-                touch(connection, key.caller().tokenId(), null);
+                // at most once an hour, as for HTTP: every UPDATE wrote the token's row, a lock all its clients queued
+                // on
+                touch(connection, key.caller().tokenId(), key.lastUsed());
                 return null;
             });
         } catch (SQLException e) {

@@ -113,11 +113,11 @@ public class DnsListener {
                 0,
                 TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(QUEUE),
-                threads,
+                work -> named(threads.newThread(work), "dns-handler"),
                 new ThreadPoolExecutor.AbortPolicy());
         open = true;
-        threads.newThread(this::receiveUdp).start();
-        threads.newThread(this::acceptTcp).start();
+        named(threads.newThread(this::receiveUdp), "dns-udp").start();
+        named(threads.newThread(this::acceptTcp), "dns-tcp").start();
         LOG.info("DNS UPDATE listener on " + address.get().strip() + " port " + port + " (UDP and TCP)");
     }
 
@@ -211,14 +211,16 @@ public class DnsListener {
                 continue;
             }
             try {
-                threads.newThread(() -> {
-                            try {
-                                serve(connection);
-                            } finally {
-                                connections.release();
-                                closeQuietly(connection);
-                            }
-                        })
+                named(
+                                threads.newThread(() -> {
+                                    try {
+                                        serve(connection);
+                                    } finally {
+                                        connections.release();
+                                        closeQuietly(connection);
+                                    }
+                                }),
+                                "dns-tcp-connection")
                         .start();
             } catch (RuntimeException e) {
                 connections.release();
@@ -263,6 +265,12 @@ public class DnsListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Threads named for what they do: thread dumps and the benchmark's CPU per thread tell them apart. */
+    private static Thread named(Thread thread, String name) {
+        thread.setName(name + "-" + thread.getId());
+        return thread;
     }
 
     private static void closeQuietly(Socket socket) {
