@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import net.hostingapi.accounts.control.tsig.TsigAlgorithm;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -18,6 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link TokensChanged}, after whose commit every token is read again; the same change made on
  * another instance (or in the database) is seen here within that time. Expiry, disuse and the
  * client's address are checked at every request on what was read. Unknown tokens are not kept.
+ * The same holds for tokens' TSIG keys by their names, their secrets opened (a DNS UPDATE read
+ * its key and opened its secret for every message).
  */
 @ApplicationScoped
 public class RecentTokens {
@@ -25,7 +28,13 @@ public class RecentTokens {
     /** More distinct tokens than this within one period are looked up each time. */
     static final int MOST = 10_000;
 
-    private record Kept(StoredToken token, long readAt) {}
+    private record Kept(Object entry, long readAt) {}
+
+    /** A token's TSIG key as read: its token, its algorithm and its opened secret. */
+    record StoredKey(StoredToken token, TsigAlgorithm algorithm, byte[] secret) {}
+
+    /** Keys are kept under their names beside the tokens' hashes; no hash holds a space. */
+    private static final String KEY = "tsig ";
 
     @Inject
     @ConfigProperty(name = "TOKEN_CACHE_MILLIS", defaultValue = "1000")
@@ -40,6 +49,19 @@ public class RecentTokens {
 
     /** The token of this hash if it was read within the period, else null. */
     StoredToken recent(String hash) {
+        return (StoredToken) entry(hash);
+    }
+
+    /** The TSIG key of this name if it was read within the period, else null. */
+    StoredKey recentKey(String name) {
+        return (StoredKey) entry(KEY + name);
+    }
+
+    void keepKey(String name, StoredKey key, long changeCountBeforeRead) {
+        keepEntry(KEY + name, key, changeCountBeforeRead);
+    }
+
+    private Object entry(String hash) {
         Kept found = kept.get(hash);
         if (found == null) {
             return null;
@@ -48,7 +70,7 @@ public class RecentTokens {
             kept.remove(hash, found);
             return null;
         }
-        return found.token();
+        return found.entry();
     }
 
     /** Taken before reading a token: {@link #keep} keeps it only if nothing changed meanwhile. */
@@ -57,6 +79,10 @@ public class RecentTokens {
     }
 
     void keep(String hash, StoredToken token, long changeCountBeforeRead) {
+        keepEntry(hash, token, changeCountBeforeRead);
+    }
+
+    private void keepEntry(String hash, Object token, long changeCountBeforeRead) {
         if (keepMillis <= 0 || changes.get() != changeCountBeforeRead || !roomFor(hash)) {
             return;
         }

@@ -124,14 +124,37 @@ public class TokenAuthentication {
      * comes from {@code clientAddress}: empty, as {@link #authenticate} refuses the token's text,
      * when the token is deactivated, expired, unused too long or limited to other subnets, and when
      * the key is unknown or its secret does not open (TSIG_KEY_ENCRYPTION_KEY unset or changed).
-     * Read from the database at each call, so a deactivation applies at once; the use is recorded
+     * Kept as a token is ({@link RecentTokens}, TOKEN_CACHE_MILLIS): a deactivation on this instance
+     * applies at once, on another within that time; the use is recorded
      * only by {@link #tsigKeyUsed}, once the signature has been verified, so that a key's name
      * alone cannot keep its token from expiring for disuse.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<TsigKey> tsigKey(Name name, String clientAddress) {
         String wireName = name.toString(true).toLowerCase(Locale.ROOT);
-        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        RecentTokens.StoredKey stored = recent.recentKey(wireName);
+        if (stored == null) {
+            long changesBefore = recent.changeCount();
+            Optional<RecentTokens.StoredKey> read = readKey(wireName);
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            stored = read.get();
+            recent.keepKey(wireName, stored, changesBefore);
+        }
+        RecentTokens.StoredKey key = stored;
+        return key.token()
+                .caller(clientAddress, LocalDateTime.now(ZoneOffset.UTC))
+                .map(caller -> new TsigKey(
+                        name,
+                        key.algorithm(),
+                        key.secret(),
+                        caller.signedWith(wireName),
+                        key.token().lastUsed()));
+    }
+
+    /** The key of this name, its secret opened; empty when unknown or when the secret does not open. */
+    private Optional<RecentTokens.StoredKey> readKey(String wireName) {
         try {
             return PooledConnections.use(database, connection -> {
                 try (PreparedStatement query = connection.prepareStatement(BY_TSIG_NAME)) {
@@ -140,20 +163,14 @@ public class TokenAuthentication {
                         if (!row.next()) {
                             return Optional.empty();
                         }
-                        StoredToken stored = stored(row);
-                        Optional<ApiPrincipal> caller = stored.caller(clientAddress, now);
+                        StoredToken token = stored(row);
                         Optional<TsigAlgorithm> algorithm = TsigAlgorithm.ofWireName(row.getString(16));
-                        if (caller.isEmpty() || algorithm.isEmpty()) {
+                        if (algorithm.isEmpty()) {
                             return Optional.empty();
                         }
                         return tsigSecrets
                                 .open(wireName, row.getBytes(17))
-                                .map(secret -> new TsigKey(
-                                        name,
-                                        algorithm.get(),
-                                        secret,
-                                        caller.get().signedWith(wireName),
-                                        stored.lastUsed()));
+                                .map(secret -> new RecentTokens.StoredKey(token, algorithm.get(), secret));
                     }
                 }
             });
