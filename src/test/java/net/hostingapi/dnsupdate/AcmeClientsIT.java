@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -23,9 +22,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import net.hostingapi.nameserver.PowerDnsExtension;
-import net.hostingapi.support.Api;
 import net.hostingapi.support.ChildProcesses;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.DnsTestZone;
 import net.hostingapi.support.DnsUpdateClient;
 import net.hostingapi.support.MariaDbExtension;
 import net.hostingapi.support.Pebble;
@@ -80,7 +79,7 @@ class AcmeClientsIT {
     @TempDir
     Path work;
 
-    private Api api;
+    private DnsTestZone hosted;
     private String zone;
     private JsonObject tsig;
     private DnsUpdateClient dns;
@@ -103,36 +102,16 @@ class AcmeClientsIT {
 
     @BeforeEach
     void zoneAndChallengeKey() {
-        Api.Customer customer = Api.at(base).newCustomer();
-        api = customer.api();
-        zone = customer.username() + ".example";
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", zone)
-                        .add(
-                                "records",
-                                Json.createArrayBuilder()
-                                        .add(record("www", "A", "192.0.2.1"))
-                                        .add(record("mail", "A", "192.0.2.2")))
-                        .build());
-        assertEquals(201, created.status(), created.body());
-        Api.Response token = api.json(
-                "POST",
-                "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder()
-                        .add("rights", Json.createArrayBuilder().add("DNS_ZONES_CRUD"))
-                        .add("zones", Json.createArrayBuilder().add(zone))
-                        .add(
-                                "names",
-                                Json.createArrayBuilder().add("_acme-challenge").add("_acme-challenge.*"))
-                        .add("types", Json.createArrayBuilder().add("TXT"))
-                        .add("tsig_algorithm", "hmac-sha256")
-                        .build());
-        assertEquals(201, token.status(), token.body());
-        tsig = token.data().getJsonObject("token").getJsonObject("tsig");
-        dns = DnsUpdateClient.of(token.data().getJsonObject("token"));
+        hosted = DnsTestZone.create(
+                base, DnsTestZone.record("www", "A", "192.0.2.1"), DnsTestZone.record("mail", "A", "192.0.2.2"));
+        zone = hosted.name();
+        JsonObject token = hosted.newKeyToken(Json.createObjectBuilder()
+                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_CRUD"))
+                .add("zones", Json.createArrayBuilder().add(zone))
+                .add("names", Json.createArrayBuilder().add("_acme-challenge").add("_acme-challenge.*"))
+                .add("types", Json.createArrayBuilder().add("TXT")));
+        tsig = token.getJsonObject("tsig");
+        dns = DnsUpdateClient.of(token);
     }
 
     @Test
@@ -190,8 +169,8 @@ class AcmeClientsIT {
         assertEquals(List.of("_acme-challenge.www TXT"), changed(updates.get(0), "removed"));
 
         // the same key, an A record: REFUSED, and nothing changes, here or at the nameserver
-        JsonObject before = shownZone();
-        Name origin = Name.fromString(zone + ".");
+        JsonObject before = hosted.shown();
+        Name origin = hosted.origin();
         Update address = new Update(origin);
         address.add(Name.fromString("_acme-challenge", origin), Type.A, 300, "192.0.2.66");
         Message refused = dns.send(address);
@@ -199,7 +178,7 @@ class AcmeClientsIT {
         Update www = new Update(origin);
         www.add(Name.fromString("www", origin), Type.A, 300, "192.0.2.66");
         assertEquals(Rcode.REFUSED, dns.send(www).getRcode(), "the key's names are _acme-challenge only");
-        assertEquals(before, shownZone());
+        assertEquals(before, hosted.shown());
         assertEquals(2, dnsUpdates().size(), "a refused UPDATE leaves no history");
         assertEquals(List.of(), served("_acme-challenge." + zone, Type.A));
         assertEquals(List.of("192.0.2.1"), served("www." + zone, Type.A));
@@ -279,7 +258,7 @@ class AcmeClientsIT {
 
     /** The client removed its challenge again: gone from the zone and, once published, from PowerDNS. */
     private void assertChallengeGone(String name) throws Exception {
-        for (JsonValue r : shownZone().getJsonArray("records")) {
+        for (JsonValue r : hosted.shown().getJsonArray("records")) {
             assertFalse(r.asJsonObject().getString("name").startsWith("_acme-challenge"), r.toString());
         }
         await(() -> served(name + "." + zone, Type.TXT).isEmpty(), name + " TXT no longer served");
@@ -287,10 +266,8 @@ class AcmeClientsIT {
 
     /** The history's entries made over DNS UPDATE with this test's key, newest first. */
     private List<JsonObject> dnsUpdates() {
-        JsonArray history =
-                api.get("/api/v1/dns/zones/history?zone=" + zone).data().getJsonArray("history");
         List<JsonObject> updates = new ArrayList<>();
-        for (JsonValue value : history) {
+        for (JsonValue value : hosted.history()) {
             JsonObject entry = value.asJsonObject();
             if (!entry.getString("operation").equals("create")) {
                 assertEquals("dns-update", entry.getString("via"), entry.toString());
@@ -311,12 +288,6 @@ class AcmeClientsIT {
         return records;
     }
 
-    private JsonObject shownZone() {
-        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + zone);
-        assertEquals(200, shown.status(), shown.body());
-        return shown.data().getJsonObject("zone");
-    }
-
     /** What PowerDNS answers for {@code name}'s {@code type}: the records' data. */
     private static List<String> served(String name, int type) {
         try {
@@ -335,14 +306,6 @@ class AcmeClientsIT {
         } catch (IOException e) {
             throw new AssertionError("PowerDNS did not answer for " + name, e);
         }
-    }
-
-    private static JsonObject record(String name, String type, String data) {
-        return Json.createObjectBuilder()
-                .add("name", name)
-                .add("type", type)
-                .add("data", data)
-                .build();
     }
 
     private static void await(Supplier<Boolean> condition, String what) throws InterruptedException {

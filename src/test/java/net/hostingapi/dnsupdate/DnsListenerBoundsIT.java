@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -20,13 +19,13 @@ import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.DnsTestZone;
 import net.hostingapi.support.DnsUpdateClient;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -36,11 +35,9 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.xbill.DNS.DClass;
-import org.xbill.DNS.Flags;
 import org.xbill.DNS.Header;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
-import org.xbill.DNS.Opcode;
 import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.TSIG;
@@ -72,45 +69,16 @@ class DnsListenerBoundsIT {
     private Api api;
     private String zone;
     private Name origin;
-    private TSIG key;
-    private String keyName;
+    /** The zone's key (rights DNS_ZONES_LIST and DNS_ZONES_CRUD), over UDP from any address. */
+    private DnsUpdateClient dns;
 
     @BeforeEach
-    void zoneAndKey() throws Exception {
-        Api.Customer customer = Api.at(base).newCustomer();
-        api = customer.api();
-        zone = customer.username() + ".example";
-        origin = Name.fromString(zone + ".");
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", zone)
-                        .add(
-                                "records",
-                                Json.createArrayBuilder()
-                                        .add(Json.createObjectBuilder()
-                                                .add("name", "www")
-                                                .add("type", "A")
-                                                .add("data", "192.0.2.1")))
-                        .build());
-        assertEquals(201, created.status(), created.body());
-        Api.Response token = api.json(
-                "POST",
-                "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder()
-                        .add("tsig_algorithm", "hmac-sha256")
-                        .add(
-                                "rights",
-                                Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"))
-                        .build());
-        assertEquals(201, token.status(), token.body());
-        JsonObject tsig = token.data().getJsonObject("token").getJsonObject("tsig");
-        keyName = tsig.getString("name");
-        key = new TSIG(
-                TSIG.algorithmToName(tsig.getString("algorithm")),
-                DnsUpdateClient.name(keyName),
-                Base64.getDecoder().decode(tsig.getString("secret")));
+    void zoneAndKey() {
+        DnsTestZone hosted = DnsTestZone.create(base, DnsTestZone.record("www", "A", "192.0.2.1"));
+        api = hosted.api();
+        zone = hosted.name();
+        origin = hosted.origin();
+        dns = hosted.newKey();
     }
 
     @Test
@@ -167,7 +135,7 @@ class DnsListenerBoundsIT {
             try (Socket other = tcp()) {
                 assertEquals(Rcode.NOERROR, exchange(other, soaQuery()).getRcode(), "others are served meanwhile");
             }
-            assertEquals(Rcode.NOERROR, udp(soaQuery(), null).getRcode());
+            assertEquals(Rcode.NOERROR, udp(soaQuery()).getRcode());
 
             assertEquals(-1, readOrEnd(idle), "an idle connection is closed");
             System.out.printf(
@@ -195,7 +163,7 @@ class DnsListenerBoundsIT {
             header[2] = (byte) (opcode << 3);
             shapes.add(header);
         }
-        Message signed = signed(addition("trunc", "192.0.2.30"), key);
+        Message signed = dns.sign(addition("trunc", "192.0.2.30"));
         byte[] whole = signed.toWire();
         for (int length = 12; length < whole.length; length += 7) {
             shapes.add(Arrays.copyOf(whole, length)); // truncated anywhere, TSIG included
@@ -208,17 +176,20 @@ class DnsListenerBoundsIT {
         byte[] oversized = big.toWire();
         assertTrue(oversized.length > 60_000 && oversized.length < 65_000, "about 60 KB: " + oversized.length);
         shapes.add(oversized);
-        shapes.add(signed(big, new TSIG(TSIG.HMAC_SHA256, DnsUpdateClient.name(keyName), new byte[32]))
+        shapes.add(dns.withKey(new TSIG(TSIG.HMAC_SHA256, DnsUpdateClient.name(dns.keyName()), new byte[32]))
+                .sign(big)
                 .toWire());
-        shapes.add(signed(addition("nokey", "192.0.2.32"), otherKey("no-such-key.example."))
+        shapes.add(dns.withKey(otherKey("no-such-key.example."))
+                .sign(addition("nokey", "192.0.2.32"))
                 .toWire());
-        shapes.add(signed(addition("nokey", "192.0.2.32"), otherKey("a".repeat(60) + "." + "b".repeat(60) + "."))
+        shapes.add(dns.withKey(otherKey("a".repeat(60) + "." + "b".repeat(60) + "."))
+                .sign(addition("nokey", "192.0.2.32"))
                 .toWire());
-        shapes.add(tsigNotLast(signed(addition("notlast", "192.0.2.33"), key)));
+        shapes.add(tsigNotLast(dns.sign(addition("notlast", "192.0.2.33"))));
 
         int answered = 0;
         for (byte[] shape : shapes) {
-            byte[] answer = udpRaw(shape, sender);
+            byte[] answer = dns.from(sender).rawOrNull(shape);
             assertNotNull(answer, "a request with a header is answered: " + shape.length + " bytes");
             assertTrue(
                     answer.length <= shape.length,
@@ -300,8 +271,8 @@ class DnsListenerBoundsIT {
         // right after it a signed UPDATE is applied; a client retries a datagram lost to the full queue
         Message answer = null;
         for (int attempt = 0; attempt < 3 && answer == null; attempt++) {
-            byte[] raw =
-                    udpRaw(signed(addition("after-flood", "192.0.2.40"), key).toWire(), null);
+            byte[] raw = dns.rawOrNull(
+                    dns.sign(addition("after-flood", "192.0.2.40")).toWire());
             answer = raw == null ? null : new Message(raw);
         }
         assertNotNull(answer, "answered after the flood");
@@ -316,14 +287,15 @@ class DnsListenerBoundsIT {
      */
     @Test
     void failedSignaturesCountAsFailedAuthenticationsOfTheAddress() throws Exception {
-        InetAddress guesser = InetAddress.getByName("127.0.0.2");
-        TSIG wrongSecret = new TSIG(TSIG.HMAC_SHA256, DnsUpdateClient.name(keyName), new byte[32]);
+        DnsUpdateClient guesser = dns.from(InetAddress.getByName("127.0.0.2"));
+        DnsUpdateClient wrongSecret =
+                guesser.withKey(new TSIG(TSIG.HMAC_SHA256, DnsUpdateClient.name(dns.keyName()), new byte[32]));
         int notauth = 0;
         byte[] refused = null;
         Message request = null;
         for (int i = 0; i < 25 && refused == null; i++) {
-            request = signed(addition("guess" + i, "192.0.2.50"), wrongSecret);
-            byte[] raw = udpRaw(request.toWire(), guesser);
+            request = wrongSecret.sign(addition("guess" + i, "192.0.2.50"));
+            byte[] raw = guesser.rawOrNull(request.toWire());
             assertNotNull(raw, "attempt " + i + " answered");
             Message answer = new Message(raw);
             if (answer.getRcode() == Rcode.REFUSED) {
@@ -342,8 +314,8 @@ class DnsListenerBoundsIT {
         System.out.printf("DnsListenerBoundsIT: %d BADSIG answers to 127.0.0.2, then REFUSED%n", notauth);
 
         // the key's valid signatures from the same address still pass
-        Message valid =
-                new Message(udpRaw(signed(addition("valid", "192.0.2.51"), key).toWire(), guesser));
+        Message valid = new Message(
+                guesser.rawOrNull(guesser.sign(addition("valid", "192.0.2.51")).toWire()));
         assertEquals(Rcode.NOERROR, valid.getRcode(), valid.toString());
         assertTrue(api.get("/api/v1/dns/zones/show?zone=" + zone).body().contains("192.0.2.51"));
 
@@ -352,30 +324,20 @@ class DnsListenerBoundsIT {
         Message again;
         do {
             Thread.sleep(2_000);
-            again = new Message(
-                    udpRaw(signed(addition("late", "192.0.2.52"), wrongSecret).toWire(), guesser));
+            again = new Message(guesser.rawOrNull(
+                    wrongSecret.sign(addition("late", "192.0.2.52")).toWire()));
         } while (again.getRcode() == Rcode.REFUSED && System.nanoTime() < deadline);
         assertEquals(Rcode.NOTAUTH, again.getRcode(), "within 90 s of the limit: " + again);
     }
 
     private Message soaQuery() {
-        Message query = Message.newQuery(Record.newRecord(origin, Type.SOA, DClass.IN));
-        query.getHeader().unsetFlag(Flags.RD);
-        query.getHeader().setOpcode(Opcode.QUERY);
-        return signed(query, key);
+        return dns.sign(DnsUpdateClient.newQuery(origin, Type.SOA));
     }
 
     private Update addition(String name, String address) throws Exception {
         Update update = new Update(origin);
         update.add(Name.fromString(name, origin), Type.A, 300, address);
         return update;
-    }
-
-    private static Message signed(Message unsigned, TSIG with) {
-        Message message = unsigned.clone();
-        message.getHeader().setID(new Random().nextInt(65_536));
-        with.apply(message, null);
-        return message;
     }
 
     private static Message unsigned(Message message) {
@@ -421,7 +383,7 @@ class DnsListenerBoundsIT {
         byte[] answer = new byte[in.readUnsignedShort()];
         in.readFully(answer);
         Message parsed = new Message(answer);
-        assertEquals(Rcode.NOERROR, key.verify(parsed, answer, query.getTSIG()), "the answer's signature");
+        assertEquals(Rcode.NOERROR, dns.verify(parsed, answer, query), "the answer's signature");
         return parsed;
     }
 
@@ -459,26 +421,9 @@ class DnsListenerBoundsIT {
         fail("TCP served again after the connections closed");
     }
 
-    private Message udp(Message request, InetAddress from) throws IOException {
-        byte[] answer = udpRaw(request.toWire(), from);
+    private Message udp(Message request) throws IOException {
+        byte[] answer = dns.rawOrNull(request.toWire());
         assertNotNull(answer, "answered within 5 s");
         return new Message(answer);
-    }
-
-    /** The answer to a datagram sent from {@code from} (any loopback address; null: the default), or null after 5 s. */
-    private static byte[] udpRaw(byte[] wire, InetAddress from) throws IOException {
-        try (DatagramSocket socket = from == null ? new DatagramSocket() : new DatagramSocket(0, from)) {
-            socket.setSoTimeout(5_000);
-            socket.send(
-                    new DatagramPacket(wire, wire.length, InetAddress.getLoopbackAddress(), DnsUpdateClient.port()));
-            byte[] buffer = new byte[65_535];
-            DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
-            try {
-                socket.receive(packet);
-            } catch (SocketTimeoutException e) {
-                return null;
-            }
-            return Arrays.copyOf(packet.getData(), packet.getLength());
-        }
     }
 }

@@ -9,14 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.net.URL;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Database;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.DnsTestZone;
 import net.hostingapi.support.DnsUpdateClient;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -53,35 +52,27 @@ class DnsUpdateIT {
     @ArquillianResource
     URL base;
 
+    private DnsTestZone hosted;
     private Api api;
     private String zone;
     private Name origin;
 
     @BeforeEach
-    void zone() throws Exception {
-        Api.Customer customer = Api.at(base).newCustomer();
-        api = customer.api();
-        zone = customer.username() + ".example";
-        origin = Name.fromString(zone + ".");
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", zone)
-                        .add(
-                                "records",
-                                Json.createArrayBuilder()
-                                        .add(record("www", "A", "192.0.2.1", 3600))
-                                        .add(record("www", "A", "192.0.2.2", 3600))
-                                        .add(record("mail", "MX", "10 mx.example.net", null)))
-                        .build());
-        assertEquals(201, created.status(), created.body());
+    void zone() {
+        hosted = DnsTestZone.create(
+                base,
+                DnsTestZone.record("www", "A", "192.0.2.1", 3600),
+                DnsTestZone.record("www", "A", "192.0.2.2", 3600),
+                DnsTestZone.record("mail", "MX", "10 mx.example.net"));
+        api = hosted.api();
+        zone = hosted.name();
+        origin = hosted.origin();
     }
 
     @Test
     void addReplaceAndDeleteEachKindInOneSerialRaiseEach() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
-        long serial = serial();
+        DnsUpdateClient dns = hosted.newKey();
+        long serial = hosted.serial();
 
         // add two records and delete one in one UPDATE: one change, one serial raise
         Update update = new Update(origin);
@@ -97,9 +88,9 @@ class DnsUpdateIT {
                         "mail MX 10 mx.example.net null",
                         "txt TXT hello world 300",
                         "www A 192.0.2.1 3600"),
-                records());
-        assertEquals(nextSerial(serial), serial(), "one serial raise for the whole UPDATE");
-        JsonObject entry = history().getJsonObject(0);
+                hosted.records());
+        assertEquals(nextSerial(serial), hosted.serial(), "one serial raise for the whole UPDATE");
+        JsonObject entry = hosted.history().getJsonObject(0);
         assertEquals("dns-update", entry.getString("operation"));
         assertEquals("dns-update", entry.getString("via"));
         assertEquals(dns.keyName(), entry.getString("tsig_key"));
@@ -115,22 +106,22 @@ class DnsUpdateIT {
         update.delete(Name.fromString("txt", origin));
         answer = dns.send(update);
         assertEquals(Rcode.NOERROR, answer.getRcode(), answer.toString());
-        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net null"), records());
+        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net null"), hosted.records());
 
         // an add of a record present with another TTL: the RRset takes the new TTL
         update = new Update(origin);
         update.add(Name.fromString("mail", origin), Type.MX, 900, "10 mx.example.net.");
         assertEquals(Rcode.NOERROR, dns.send(update).getRcode());
-        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net 900"), records());
+        assertEquals(List.of("api CNAME www." + zone + " 600", "mail MX 10 mx.example.net 900"), hosted.records());
 
         // a CNAME replaces the name's CNAME
         update = new Update(origin);
         update.add(Name.fromString("api", origin), Type.CNAME, 600, "mail." + zone + ".");
         assertEquals(Rcode.NOERROR, dns.send(update).getRcode());
-        assertEquals(List.of("api CNAME mail." + zone + " 600", "mail MX 10 mx.example.net 900"), records());
+        assertEquals(List.of("api CNAME mail." + zone + " 600", "mail MX 10 mx.example.net 900"), hosted.records());
 
         // and the history restores to before the UPDATEs
-        JsonArray entries = history();
+        JsonArray entries = hosted.history();
         JsonObject creation = entries.getJsonObject(entries.size() - 1);
         assertEquals("create", creation.getString("operation"));
         long first = creation.getJsonNumber("id").longValue();
@@ -140,12 +131,13 @@ class DnsUpdateIT {
                 Json.createObjectBuilder().add("zone", zone).add("entry", first).build());
         assertEquals(200, restored.status(), restored.body());
         assertEquals(
-                List.of("mail MX 10 mx.example.net null", "www A 192.0.2.1 3600", "www A 192.0.2.2 3600"), records());
+                List.of("mail MX 10 mx.example.net null", "www A 192.0.2.1 3600", "www A 192.0.2.2 3600"),
+                hosted.records());
     }
 
     @Test
     void everyPrerequisiteKindIsCheckedAndAFailedOneAppliesNothing() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        DnsUpdateClient dns = hosted.newKey();
         Name www = Name.fromString("www", origin);
         Name none = Name.fromString("none", origin);
         Object[][] cases = {
@@ -164,7 +156,7 @@ class DnsUpdateIT {
             update.add(Name.fromString("probe", origin), Type.TXT, 300, "\"x\"");
             Message answer = dns.send(update);
             assertEquals(c[1], answer.getRcode(), c[0] + ": " + answer);
-            assertEquals((int) c[1] == Rcode.NOERROR, records().contains("probe TXT x 300"), c[0].toString());
+            assertEquals((int) c[1] == Rcode.NOERROR, hosted.records().contains("probe TXT x 300"), c[0].toString());
             delete("probe");
         }
         // RRset exists with values: the whole RRset, no more and no less
@@ -178,14 +170,14 @@ class DnsUpdateIT {
         partial.present(www, Type.A, "192.0.2.1");
         partial.add(Name.fromString("probe", origin), Type.TXT, 300, "\"x\"");
         assertEquals(Rcode.NXRRSET, dns.send(partial).getRcode());
-        assertFalse(records().contains("probe TXT x 300"));
+        assertFalse(hosted.records().contains("probe TXT x 300"));
     }
 
     @Test
     void wireErrorsAreAnsweredWithTheirCodesAndChangeNothing() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
-        List<String> before = records();
-        long serial = serial();
+        DnsUpdateClient dns = hosted.newKey();
+        List<String> before = hosted.records();
+        long serial = hosted.serial();
 
         Update outside = new Update(origin);
         outside.add(Name.fromString("www.other.example."), Type.A, 300, "192.0.2.9");
@@ -224,14 +216,14 @@ class DnsUpdateIT {
         otherZone.add(Name.fromString("x.not-ours.example."), Type.A, 300, "192.0.2.9");
         assertEquals(Rcode.REFUSED, dns.send(otherZone).getRcode(), "a zone the key cannot see");
 
-        assertEquals(before, records());
-        assertEquals(serial, serial());
+        assertEquals(before, hosted.records());
+        assertEquals(serial, hosted.serial());
     }
 
     @Test
     void signaturesAreCheckedAndRefusalsSigned() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
-        List<String> before = records();
+        DnsUpdateClient dns = hosted.newKey();
+        List<String> before = hosted.records();
         Update add = new Update(origin);
         add.add(Name.fromString("x", origin), Type.A, 300, "192.0.2.9");
 
@@ -256,25 +248,21 @@ class DnsUpdateIT {
         assertNotNull(lateSignature.getOther(), "BADTIME names the server's time");
         assertTrue(lateSignature.getSignature().length > 0, "BADTIME is signed");
 
-        assertEquals(before, records());
+        assertEquals(before, hosted.records());
     }
 
     @Test
     void theTokensPolicyAndStateApplyToItsKey() throws Exception {
         // the ACME case: _acme-challenge TXT of this zone only
-        DnsUpdateClient acme = DnsUpdateClient.of(key(
-                api,
-                Json.createObjectBuilder()
-                        .add("rights", Json.createArrayBuilder().add("DNS_ZONES_CRUD"))
-                        .add("zones", Json.createArrayBuilder().add(zone))
-                        .add(
-                                "names",
-                                Json.createArrayBuilder().add("_acme-challenge").add("_acme-challenge.*"))
-                        .add("types", Json.createArrayBuilder().add("TXT"))));
+        DnsUpdateClient acme = DnsUpdateClient.of(hosted.newKeyToken(Json.createObjectBuilder()
+                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_CRUD"))
+                .add("zones", Json.createArrayBuilder().add(zone))
+                .add("names", Json.createArrayBuilder().add("_acme-challenge").add("_acme-challenge.*"))
+                .add("types", Json.createArrayBuilder().add("TXT"))));
         Update challenge = new Update(origin);
         challenge.add(Name.fromString("_acme-challenge", origin), Type.TXT, 60, "\"token-value\"");
         assertEquals(Rcode.NOERROR, acme.send(challenge).getRcode());
-        assertTrue(records().contains("_acme-challenge TXT token-value 60"));
+        assertTrue(hosted.records().contains("_acme-challenge TXT token-value 60"));
 
         Update address = new Update(origin);
         address.add(Name.fromString("_acme-challenge", origin), Type.A, 60, "192.0.2.66");
@@ -302,23 +290,19 @@ class DnsUpdateIT {
         Update remove = new Update(origin);
         remove.delete(Name.fromString("_acme-challenge", origin), Type.TXT, "\"token-value\"");
         assertEquals(Rcode.NOERROR, acme.send(remove).getRcode());
-        assertFalse(records().contains("_acme-challenge TXT token-value 60"));
+        assertFalse(hosted.records().contains("_acme-challenge TXT token-value 60"));
 
         // a token without DNS_ZONES_CRUD: REFUSED
-        DnsUpdateClient reader = DnsUpdateClient.of(key(
-                api,
-                Json.createObjectBuilder()
-                        .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))));
+        DnsUpdateClient reader = DnsUpdateClient.of(hosted.newKeyToken(Json.createObjectBuilder()
+                .add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST"))));
         assertEquals(Rcode.REFUSED, reader.send(challenge).getRcode());
         assertEquals(Rcode.NOERROR, reader.query(origin, Type.SOA).getRcode(), "but it may read the SOA");
 
         // a token limited to another subnet, and a deactivated one: their keys are unknown (BADKEY)
-        DnsUpdateClient elsewhere = DnsUpdateClient.of(key(
-                api,
-                Json.createObjectBuilder()
-                        .add("subnets", Json.createArrayBuilder().add("198.51.100.0/24"))));
+        DnsUpdateClient elsewhere = DnsUpdateClient.of(hosted.newKeyToken(Json.createObjectBuilder()
+                .add("subnets", Json.createArrayBuilder().add("198.51.100.0/24"))));
         assertEquals(Rcode.BADKEY, elsewhere.send(challenge).getTSIG().getError());
-        JsonObject token = keyToken(api, Json.createObjectBuilder());
+        JsonObject token = hosted.newKeyToken();
         DnsUpdateClient deactivated = DnsUpdateClient.of(token);
         assertEquals(Rcode.NOERROR, deactivated.send(challenge).getRcode());
         Api.Response off = api.json(
@@ -338,7 +322,7 @@ class DnsUpdateIT {
      */
     @Test
     void unsignedSoaQueriesAreAnsweredOverTcpOnly() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        DnsUpdateClient dns = hosted.newKey();
         Name below = Name.fromString("_acme-challenge.www", origin);
 
         Message soa = Message.newQuery(Record.newRecord(below, Type.SOA, DClass.IN));
@@ -372,7 +356,7 @@ class DnsUpdateIT {
     @Test
     void anotherAccountsKeySeesNothingOfTheZone() throws Exception {
         Api other = Api.at(base).newCustomer().api();
-        DnsUpdateClient stranger = DnsUpdateClient.of(key(other, Json.createObjectBuilder()));
+        DnsUpdateClient stranger = DnsUpdateClient.of(DnsTestZone.newKeyToken(other, Json.createObjectBuilder()));
         Update update = new Update(origin);
         update.add(Name.fromString("x", origin), Type.A, 300, "192.0.2.9");
         Message changed = stranger.send(update);
@@ -385,17 +369,17 @@ class DnsUpdateIT {
                 Rcode.REFUSED,
                 stranger.query(Name.fromString("no-zone-at-all.example."), Type.SOA)
                         .getRcode());
-        assertFalse(records().contains("x A 192.0.2.9 300"));
+        assertFalse(hosted.records().contains("x A 192.0.2.9 300"));
     }
 
     @Test
     void tcpCarriesSeveralMessagesAndMalformedOnesAreFormerr() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        DnsUpdateClient dns = hosted.newKey();
         Update update = new Update(origin);
         update.add(Name.fromString("tcp", origin), Type.A, 300, "192.0.2.20");
         Message answer = dns.overTcp().send(update);
         assertEquals(Rcode.NOERROR, answer.getRcode());
-        assertTrue(records().contains("tcp A 192.0.2.20 300"));
+        assertTrue(hosted.records().contains("tcp A 192.0.2.20 300"));
 
         byte[] garbage = {0x12, 0x34, 0x28, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x01, 0x02};
         byte[] formerr = dns.raw(garbage);
@@ -412,10 +396,10 @@ class DnsUpdateIT {
      */
     @Test
     void anUpdateAnsweredServfailIsNeverAppliedLater() throws Exception {
-        DnsUpdateClient dns = DnsUpdateClient.of(key(api, Json.createObjectBuilder()));
+        DnsUpdateClient dns = hosted.newKey();
         Update update = new Update(origin);
         update.add(Name.fromString("late", origin), Type.A, 300, "192.0.2.77");
-        long serial = serial();
+        long serial = hosted.serial();
         Message answer;
         try (java.sql.Connection holder = Database.connect()) {
             holder.setAutoCommit(false);
@@ -437,10 +421,10 @@ class DnsUpdateIT {
         }
         assertEquals(Rcode.SERVFAIL, answer.getRcode(), answer.toString());
         Thread.sleep(2_000); // the UPDATE's handler has its row now, and its transaction's end
-        assertFalse(records().contains("late A 192.0.2.77 300"), "not applied after its SERVFAIL");
-        assertEquals(serial, serial());
+        assertFalse(hosted.records().contains("late A 192.0.2.77 300"), "not applied after its SERVFAIL");
+        assertEquals(serial, hosted.serial());
         assertEquals(Rcode.NOERROR, dns.send(update).getRcode(), "the next one is");
-        assertTrue(records().contains("late A 192.0.2.77 300"));
+        assertTrue(hosted.records().contains("late A 192.0.2.77 300"));
     }
 
     private void delete(String name) throws Exception {
@@ -461,64 +445,10 @@ class DnsUpdateIT {
         return Record.newRecord(name, type, dclass, 0);
     }
 
-    /** The zone's records as show answers them: "name type data ttl", sorted. */
-    private List<String> records() {
-        JsonArray records = api.get("/api/v1/dns/zones/show?zone=" + zone)
-                .data()
-                .getJsonObject("zone")
-                .getJsonArray("records");
-        List<String> lines = new ArrayList<>();
-        for (JsonValue value : records) {
-            JsonObject r = value.asJsonObject();
-            lines.add(r.getString("name") + " " + r.getString("type") + " " + r.getString("data") + " "
-                    + (r.isNull("ttl") ? "null" : r.get("ttl").toString().replace("\"", "")));
-        }
-        lines.sort(null);
-        return lines;
-    }
-
-    private long serial() {
-        return Long.parseLong(api.get("/api/v1/dns/zones/show?zone=" + zone)
-                .data()
-                .getJsonObject("zone")
-                .get("serial")
-                .toString()
-                .replace("\"", ""));
-    }
-
     private static long nextSerial(long serial) {
         long today = Long.parseLong(java.time.LocalDate.now(java.time.ZoneOffset.UTC)
                         .format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE))
                 * 100;
         return Math.max(today + 1, serial + 1);
-    }
-
-    private JsonArray history() {
-        return api.get("/api/v1/dns/zones/history?zone=" + zone).data().getJsonArray("history");
-    }
-
-    private static JsonObject record(String name, String type, String data, Integer ttl) {
-        var record =
-                Json.createObjectBuilder().add("name", name).add("type", type).add("data", data);
-        if (ttl != null) {
-            record.add("ttl", ttl);
-        }
-        return record.build();
-    }
-
-    /** A new token of the account with a key, created with the given fields (rights DNS_ZONES_*, unless given). */
-    private static JsonObject keyToken(Api owner, jakarta.json.JsonObjectBuilder fields) {
-        JsonObject given = fields.build();
-        var body = Json.createObjectBuilder(given).add("tsig_algorithm", "hmac-sha256");
-        if (!given.containsKey("rights")) {
-            body.add("rights", Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"));
-        }
-        Api.Response created = owner.json("POST", "/api/v1/account/users/tokens/create", body.build());
-        assertEquals(201, created.status(), created.body());
-        return created.data().getJsonObject("token");
-    }
-
-    private static JsonObject key(Api owner, jakarta.json.JsonObjectBuilder fields) {
-        return keyToken(owner, fields);
     }
 }

@@ -5,17 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.DnsTestZone;
 import net.hostingapi.support.DnsUpdateClient;
 import net.hostingapi.support.ServiceTest;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -46,31 +44,23 @@ class NsupdateIT {
     @ArquillianResource
     URL base;
 
+    private DnsTestZone hosted;
     private Api api;
     private String zone;
 
     @BeforeEach
     void zone() {
-        Api.Customer customer = Api.at(base).newCustomer();
-        api = customer.api();
-        zone = customer.username() + ".example";
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder()
-                        .add("name", zone)
-                        .add(
-                                "records",
-                                Json.createArrayBuilder()
-                                        .add(record("www", "A", "192.0.2.1"))
-                                        .add(record("www", "A", "192.0.2.2")))
-                        .build());
-        assertEquals(201, created.status(), created.body());
+        hosted = DnsTestZone.create(
+                base,
+                DnsTestZone.record("www", "A", "192.0.2.1", 3600),
+                DnsTestZone.record("www", "A", "192.0.2.2", 3600));
+        api = hosted.api();
+        zone = hosted.name();
     }
 
     @Test
     void addReplaceAndDelete() throws Exception {
-        Nsupdate nsupdate = Nsupdate.withLiteralKey(keyToken());
+        Nsupdate nsupdate = Nsupdate.withLiteralKey(hosted.newKeyToken());
 
         Nsupdate.Run added = nsupdate.send(
                 "zone " + zone,
@@ -84,7 +74,7 @@ class NsupdateIT {
                         "txt TXT hello world 300",
                         "www A 192.0.2.1 3600",
                         "www A 192.0.2.2 3600"),
-                records());
+                hosted.records());
 
         // the usual replace: the RRset deleted and the new one added in one UPDATE
         Nsupdate.Run replaced = nsupdate.send(
@@ -94,17 +84,18 @@ class NsupdateIT {
                 "send");
         assertEquals(0, replaced.exit(), replaced.toString());
         assertEquals(
-                List.of("api CNAME www." + zone + " 600", "txt TXT hello world 300", "www A 192.0.2.3 900"), records());
+                List.of("api CNAME www." + zone + " 600", "txt TXT hello world 300", "www A 192.0.2.3 900"),
+                hosted.records());
 
         Nsupdate.Run deleted = nsupdate.send(
                 "zone " + zone, "update delete txt." + zone + " TXT", "update delete api." + zone, "send");
         assertEquals(0, deleted.exit(), deleted.toString());
-        assertEquals(List.of("www A 192.0.2.3 900"), records());
+        assertEquals(List.of("www A 192.0.2.3 900"), hosted.records());
     }
 
     @Test
     void eachPrerequisiteKindHoldsOrFailsWithItsCode() throws Exception {
-        Nsupdate nsupdate = Nsupdate.withLiteralKey(keyToken());
+        Nsupdate nsupdate = Nsupdate.withLiteralKey(hosted.newKeyToken());
         String www = "www." + zone;
         String none = "none." + zone;
         // a prerequisite, and the rcode nsupdate reports when it does not hold (null: it holds)
@@ -125,13 +116,13 @@ class NsupdateIT {
             Nsupdate.Run run = nsupdate.send("zone " + zone, c[0], "update add probe." + zone + " 300 TXT x", "send");
             if (c[1] == null) {
                 assertEquals(0, run.exit(), c[0] + ": " + run);
-                assertTrue(records().contains("probe TXT x 300"), c[0]);
+                assertTrue(hosted.records().contains("probe TXT x 300"), c[0]);
                 Nsupdate.Run cleaned = nsupdate.send("zone " + zone, "update delete probe." + zone + " TXT", "send");
                 assertEquals(0, cleaned.exit(), cleaned.toString());
             } else {
                 assertEquals(2, run.exit(), c[0] + ": " + run);
                 assertTrue(run.stderr().contains("update failed: " + c[1]), c[0] + ": " + run);
-                assertFalse(records().contains("probe TXT x 300"), c[0] + ": nothing applied");
+                assertFalse(hosted.records().contains("probe TXT x 300"), c[0] + ": nothing applied");
             }
         }
     }
@@ -139,32 +130,34 @@ class NsupdateIT {
     @Test
     void aKeyFileSignsAsTheLiteralKeyDoes() throws Exception {
         Path directory = Files.createDirectories(Path.of("target", "nsupdate-keys"));
-        Nsupdate nsupdate = Nsupdate.withKeyFile(keyToken(), directory);
+        Nsupdate nsupdate = Nsupdate.withKeyFile(hosted.newKeyToken(), directory);
         Nsupdate.Run added = nsupdate.send("zone " + zone, "update add k." + zone + " 300 A 192.0.2.7", "send");
         assertEquals(0, added.exit(), added.toString());
-        assertTrue(records().contains("k A 192.0.2.7 300"));
+        assertTrue(hosted.records().contains("k A 192.0.2.7 300"));
     }
 
     /** Without a zone line nsupdate asks the SOA of the first name: the enclosing zone's, signed, in AUTHORITY. */
     @Test
     void findsTheZoneByItself() throws Exception {
-        Nsupdate nsupdate = Nsupdate.withLiteralKey(keyToken());
+        Nsupdate nsupdate = Nsupdate.withLiteralKey(hosted.newKeyToken());
         Nsupdate.Run added = nsupdate.send("update add deep.below." + zone + " 300 A 192.0.2.8", "send");
         assertEquals(0, added.exit(), added.toString());
-        assertTrue(records().contains("deep.below A 192.0.2.8 300"), records().toString());
+        assertTrue(
+                hosted.records().contains("deep.below A 192.0.2.8 300"),
+                hosted.records().toString());
 
         Nsupdate.Run apex = nsupdate.send("update add " + zone + " 300 TXT apex", "send");
         assertEquals(0, apex.exit(), apex.toString());
         assertTrue(
-                records().contains("@ TXT apex 300") || records().contains(" TXT apex 300"),
-                records().toString());
+                hosted.records().contains("@ TXT apex 300") || hosted.records().contains(" TXT apex 300"),
+                hosted.records().toString());
     }
 
     @Test
     void aWrongSecretOrKeyNameChangesNothing() throws Exception {
-        JsonObject token = keyToken();
+        JsonObject token = hosted.newKeyToken();
         JsonObject tsig = token.getJsonObject("tsig");
-        List<String> before = records();
+        List<String> before = hosted.records();
         String add = "update add x." + zone + " 300 A 192.0.2.9";
 
         String otherSecret = java.util.Base64.getEncoder().encodeToString(new byte[32]);
@@ -197,12 +190,12 @@ class NsupdateIT {
         assertEquals(Rcode.NOTAUTH, late.getRcode());
         assertEquals(Rcode.BADTIME, late.getTSIG().getError());
 
-        assertEquals(before, records());
+        assertEquals(before, hosted.records());
     }
 
     @Test
     void aTokenDeactivatedBetweenTwoUpdatesSignsNoMore() throws Exception {
-        JsonObject token = keyToken();
+        JsonObject token = hosted.newKeyToken();
         Nsupdate nsupdate = Nsupdate.withLiteralKey(token);
         Nsupdate.Run first = nsupdate.send("zone " + zone, "update add one." + zone + " 300 A 192.0.2.11", "send");
         assertEquals(0, first.exit(), first.toString());
@@ -216,47 +209,8 @@ class NsupdateIT {
         Nsupdate.Run second = nsupdate.send("zone " + zone, "update add two." + zone + " 300 A 192.0.2.12", "send");
         assertEquals(2, second.exit(), second.toString());
         assertTrue(second.stderr().contains("update failed: NOTAUTH"), second.toString());
-        List<String> records = records();
+        List<String> records = hosted.records();
         assertTrue(records.contains("one A 192.0.2.11 300"), records.toString());
         assertFalse(records.contains("two A 192.0.2.12 300"), records.toString());
-    }
-
-    /** A new token of the zone's account with a key: rights DNS_ZONES_LIST and DNS_ZONES_CRUD. */
-    private JsonObject keyToken() {
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder()
-                        .add("tsig_algorithm", "hmac-sha256")
-                        .add(
-                                "rights",
-                                Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"))
-                        .build());
-        assertEquals(201, created.status(), created.body());
-        return created.data().getJsonObject("token");
-    }
-
-    /** The zone's records as show answers them: "name type data ttl", sorted. */
-    private List<String> records() {
-        Api.Response shown = api.get("/api/v1/dns/zones/show?zone=" + zone);
-        assertEquals(200, shown.status(), shown.body());
-        JsonArray records = shown.data().getJsonObject("zone").getJsonArray("records");
-        List<String> lines = new ArrayList<>();
-        for (JsonValue value : records) {
-            JsonObject r = value.asJsonObject();
-            lines.add(r.getString("name") + " " + r.getString("type") + " " + r.getString("data") + " "
-                    + (r.isNull("ttl") ? "null" : r.get("ttl").toString().replace("\"", "")));
-        }
-        lines.sort(null);
-        return lines;
-    }
-
-    private static JsonObject record(String name, String type, String data) {
-        return Json.createObjectBuilder()
-                .add("name", name)
-                .add("type", type)
-                .add("data", data)
-                .add("ttl", 3600)
-                .build();
     }
 }

@@ -5,31 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import net.hostingapi.support.Api;
+import net.hostingapi.support.DnsTestZone;
+import net.hostingapi.support.DnsUpdateClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Rcode;
-import org.xbill.DNS.TSIG;
 import org.xbill.DNS.Type;
 import org.xbill.DNS.Update;
 
@@ -82,33 +74,14 @@ class DnsUpdateDatabaseFaultsIT {
 
     @Test
     void aFrozenDatabaseIsAnsweredServfailAndNothingIsApplied() throws Exception {
-        Api.Customer customer = Api.at(new URL(base)).newCustomer();
-        Api api = customer.api();
-        String zone = customer.username() + ".example";
-        Name origin = Name.fromString(zone + ".");
-        Api.Response created = api.json(
-                "POST",
-                "/api/v1/dns/zones/create",
-                Json.createObjectBuilder().add("name", zone).build());
-        assertEquals(201, created.status(), created.body());
-        Api.Response token = api.json(
-                "POST",
-                "/api/v1/account/users/tokens/create",
-                Json.createObjectBuilder()
-                        .add("tsig_algorithm", "hmac-sha256")
-                        .add(
-                                "rights",
-                                Json.createArrayBuilder().add("DNS_ZONES_LIST").add("DNS_ZONES_CRUD"))
-                        .build());
-        assertEquals(201, token.status(), token.body());
-        JsonObject tsig = token.data().getJsonObject("token").getJsonObject("tsig");
-        TSIG key = new TSIG(
-                TSIG.algorithmToName(tsig.getString("algorithm")),
-                Name.fromString(
-                        tsig.getString("name").endsWith(".") ? tsig.getString("name") : tsig.getString("name") + "."),
-                Base64.getDecoder().decode(tsig.getString("secret")));
+        DnsTestZone hosted = DnsTestZone.create(new URL(base));
+        Api api = hosted.api();
+        String zone = hosted.name();
+        Name origin = hosted.origin();
+        // the UDP answer or null after 5 s: silence is what this test rules out
+        DnsUpdateClient dns = DnsUpdateClient.of(hosted.newKeyToken(), dnsPort);
 
-        Message before = send(addition(origin, "before", "192.0.2.1"), key);
+        Message before = dns.sendOrNull(addition(origin, "before", "192.0.2.1"));
         assertNotNull(before, "answered while the database runs");
         assertEquals(Rcode.NOERROR, before.getRcode(), before.toString());
 
@@ -121,7 +94,7 @@ class DnsUpdateDatabaseFaultsIT {
         try {
             Thread.sleep(500);
             long sent = System.nanoTime();
-            frozen = send(addition(origin, "frozen", "192.0.2.2"), key);
+            frozen = dns.sendOrNull(addition(origin, "frozen", "192.0.2.2"));
             answeredMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
             Thread.sleep(Math.max(0, FREEZE_MILLIS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenAt)));
         } finally {
@@ -139,7 +112,7 @@ class DnsUpdateDatabaseFaultsIT {
                 shown.data().getJsonObject("zone").getJsonArray("records").toString();
         assertTrue(records.contains("192.0.2.1"), records);
         assertFalse(records.contains("192.0.2.2"), "the SERVFAIL'd UPDATE was not applied: " + records);
-        Message after = send(addition(origin, "after", "192.0.2.3"), key);
+        Message after = dns.sendOrNull(addition(origin, "after", "192.0.2.3"));
         assertNotNull(after);
         assertEquals(Rcode.NOERROR, after.getRcode(), "the listener serves again: " + after);
         // and once more after the later UPDATE: the frozen one did not come in behind it
@@ -156,25 +129,6 @@ class DnsUpdateDatabaseFaultsIT {
         Update update = new Update(origin);
         update.add(Name.fromString(name, origin), Type.A, 300, address);
         return update;
-    }
-
-    /** The signed request's answer over UDP, or null when none came within 5 s. */
-    private static Message send(Message unsigned, TSIG key) throws IOException {
-        Message message = unsigned.clone();
-        message.getHeader().setID(new Random().nextInt(65_536));
-        key.apply(message, null);
-        byte[] wire = message.toWire();
-        try (DatagramSocket socket = new DatagramSocket()) {
-            socket.setSoTimeout(5_000);
-            socket.send(new DatagramPacket(wire, wire.length, InetAddress.getLoopbackAddress(), dnsPort));
-            DatagramPacket packet = new DatagramPacket(new byte[65_535], 65_535);
-            try {
-                socket.receive(packet);
-            } catch (SocketTimeoutException e) {
-                return null;
-            }
-            return new Message(Arrays.copyOf(packet.getData(), packet.getLength()));
-        }
     }
 
     /** show once it answers 200 again after the thaw (a hang guard of 90 s). */

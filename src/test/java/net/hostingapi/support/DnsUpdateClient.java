@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.concurrent.ThreadLocalRandom;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Flags;
 import org.xbill.DNS.Message;
@@ -24,9 +25,9 @@ import org.xbill.DNS.TSIG;
 import org.xbill.DNS.TextParseException;
 
 /**
- * Sends DNS messages to the service's DNS listener (127.0.0.1, {@code test.dns.update.port}) over
- * UDP or TCP, signed with a token's TSIG key as {@code tokens/create} answered it, and verifies
- * the answers' signatures with it.
+ * Sends DNS messages to the service's DNS listener (127.0.0.1, {@code test.dns.update.port} unless
+ * told another port) over UDP or TCP, signed with a token's TSIG key as {@code tokens/create}
+ * answered it, and verifies the answers' signatures with it.
  */
 public final class DnsUpdateClient {
 
@@ -35,17 +36,28 @@ public final class DnsUpdateClient {
     private final Name algorithm;
     private final byte[] secret;
     private final boolean tcp;
+    private final int port;
+    /** The UDP sender's address (another loopback address, counted on its own), or null: any. */
+    private final InetAddress source;
 
-    private DnsUpdateClient(TSIG key, String keyName, Name algorithm, byte[] secret, boolean tcp) {
+    private DnsUpdateClient(
+            TSIG key, String keyName, Name algorithm, byte[] secret, boolean tcp, int port, InetAddress source) {
         this.key = key;
         this.keyName = keyName;
         this.algorithm = algorithm;
         this.secret = secret;
         this.tcp = tcp;
+        this.port = port;
+        this.source = source;
     }
 
     /** The client of a token's key ({@code data.token} of tokens/create, with its {@code tsig}). */
     public static DnsUpdateClient of(JsonObject token) {
+        return of(token, port());
+    }
+
+    /** The client of a token's key, for a listener on {@code port} (a service of a test's own). */
+    public static DnsUpdateClient of(JsonObject token, int port) {
         JsonObject tsig = token.getJsonObject("tsig");
         Name algorithm = TSIG.algorithmToName(tsig.getString("algorithm"));
         byte[] secret = Base64.getDecoder().decode(tsig.getString("secret"));
@@ -54,7 +66,9 @@ public final class DnsUpdateClient {
                 tsig.getString("name"),
                 algorithm,
                 secret,
-                false);
+                false,
+                port,
+                null);
     }
 
     public static int port() {
@@ -66,7 +80,7 @@ public final class DnsUpdateClient {
     }
 
     public DnsUpdateClient withKey(TSIG other) {
-        return new DnsUpdateClient(other, keyName, algorithm, secret, tcp);
+        return new DnsUpdateClient(other, keyName, algorithm, secret, tcp, port, source);
     }
 
     /** Signs with a clock that is {@code offset} ahead. */
@@ -76,22 +90,50 @@ public final class DnsUpdateClient {
                 name(keyName),
                 new javax.crypto.spec.SecretKeySpec(secret, "HmacSHA256"),
                 Clock.offset(Clock.system(ZoneOffset.UTC), offset));
-        return new DnsUpdateClient(skewed, keyName, algorithm, secret, tcp);
+        return new DnsUpdateClient(skewed, keyName, algorithm, secret, tcp, port, source);
     }
 
     public DnsUpdateClient overTcp() {
-        return new DnsUpdateClient(key, keyName, algorithm, secret, true);
+        return new DnsUpdateClient(key, keyName, algorithm, secret, true, port, source);
+    }
+
+    /** Sends its datagrams from {@code address} (a loopback address), not from any. */
+    public DnsUpdateClient from(InetAddress address) {
+        return new DnsUpdateClient(key, keyName, algorithm, secret, tcp, port, address);
+    }
+
+    /** A copy of {@code unsigned} with a new id, signed with the key; not sent. */
+    public Message sign(Message unsigned) {
+        Message message = unsigned.clone(); // the caller's message may be sent again, with another key
+        message.getHeader().setID(ThreadLocalRandom.current().nextInt(65_536));
+        key.apply(message, null);
+        return message;
+    }
+
+    /** The rcode of checking {@code answer}'s signature ({@code wire}, its bytes) as the answer to {@code request}. */
+    public int verify(Message answer, byte[] wire, Message request) {
+        return key.verify(answer, wire, request.getTSIG());
     }
 
     /** Sends {@code message} signed; the answer, its signature verified where it carries one. */
     public Message send(Message unsigned) throws IOException {
-        Message message = unsigned.clone(); // the caller's message may be sent again, with another key
-        message.getHeader().setID((int) (Math.random() * 65535));
-        key.apply(message, null);
-        byte[] answer = raw(message.toWire());
+        Message answer = sendOrNull(unsigned);
+        if (answer == null) {
+            throw new IOException("no answer within 5 s");
+        }
+        return answer;
+    }
+
+    /** As {@link #send}, or null when nothing is answered within 5 s. */
+    public Message sendOrNull(Message unsigned) throws IOException {
+        Message message = sign(unsigned);
+        byte[] answer = rawOrNull(message.toWire());
+        if (answer == null) {
+            return null;
+        }
         Message parsed = new Message(answer);
         if (parsed.getTSIG() != null && parsed.getTSIG().getSignature().length > 0) {
-            key.verify(parsed, answer, message.getTSIG());
+            verify(parsed, answer, message);
         }
         return parsed;
     }
@@ -100,12 +142,17 @@ public final class DnsUpdateClient {
         return new Message(raw(message.toWire()));
     }
 
-    /** A signed QUERY for {@code name}'s {@code type}. */
-    public Message query(Name name, int type) throws IOException {
+    /** A QUERY for {@code name}'s {@code type}, recursion not desired, as a client asks the listener. */
+    public static Message newQuery(Name name, int type) {
         Message query = Message.newQuery(Record.newRecord(name, type, DClass.IN));
         query.getHeader().unsetFlag(Flags.RD);
         query.getHeader().setOpcode(Opcode.QUERY);
-        return send(query);
+        return query;
+    }
+
+    /** A signed QUERY for {@code name}'s {@code type}. */
+    public Message query(Name name, int type) throws IOException {
+        return send(newQuery(name, type));
     }
 
     /** The bytes answered to {@code wire}; fails when nothing is answered within 5 s. */
@@ -120,7 +167,7 @@ public final class DnsUpdateClient {
     /** The bytes answered to {@code wire}, or null when nothing is answered within 5 s. */
     public byte[] rawOrNull(byte[] wire) throws IOException {
         if (tcp) {
-            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
                 socket.setSoTimeout(5_000);
                 DataOutputStream out = new DataOutputStream(socket.getOutputStream());
                 out.writeShort(wire.length);
@@ -134,9 +181,9 @@ public final class DnsUpdateClient {
                 return null;
             }
         }
-        try (DatagramSocket socket = new DatagramSocket()) {
+        try (DatagramSocket socket = source == null ? new DatagramSocket() : new DatagramSocket(0, source)) {
             socket.setSoTimeout(5_000);
-            socket.send(new DatagramPacket(wire, wire.length, InetAddress.getLoopbackAddress(), port()));
+            socket.send(new DatagramPacket(wire, wire.length, InetAddress.getLoopbackAddress(), port));
             byte[] buffer = new byte[65_535];
             DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
             try {
