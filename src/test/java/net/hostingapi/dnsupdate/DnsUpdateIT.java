@@ -372,6 +372,25 @@ class DnsUpdateIT {
         assertFalse(hosted.records().contains("x A 192.0.2.9 300"));
     }
 
+    /** The HTTP API's limit of records per request (MAX_RECORDS_PER_REQUEST, 1000) holds for an UPDATE too. */
+    @Test
+    void anUpdateOverTheRecordsPerRequestLimitIsRefusedWhole() throws Exception {
+        DnsUpdateClient dns = hosted.newKey().overTcp();
+        List<String> before = hosted.records();
+        Update many = new Update(origin);
+        for (int i = 0; i <= 1000; i++) {
+            many.add(Name.fromString("n" + i, origin), Type.A, 300, "192.0.2.1");
+        }
+        assertEquals(Rcode.REFUSED, dns.send(many).getRcode());
+        assertEquals(before, hosted.records(), "not one of the 1,001 records");
+        Update fewer = new Update(origin);
+        for (int i = 0; i < 1000; i++) {
+            fewer.add(Name.fromString("n" + i, origin), Type.A, 300, "192.0.2.1");
+        }
+        assertEquals(Rcode.NOERROR, dns.send(fewer).getRcode());
+        assertEquals(before.size() + 1000, hosted.records().size());
+    }
+
     @Test
     void tcpCarriesSeveralMessagesAndMalformedOnesAreFormerr() throws Exception {
         DnsUpdateClient dns = hosted.newKey();

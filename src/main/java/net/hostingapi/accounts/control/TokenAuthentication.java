@@ -182,6 +182,9 @@ public class TokenAuthentication {
     /** A message signed with the key was verified: its token counts as used (max_unused_days). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void tsigKeyUsed(TsigKey key) {
+        if (usedWithinTheHour(key.lastUsed())) {
+            return; // not even a connection: taking one costs the pool's ping
+        }
         try {
             PooledConnections.use(database, connection -> {
                 // at most once an hour, as for HTTP: every UPDATE wrote the token's row, a lock all its clients queued
@@ -199,10 +202,10 @@ public class TokenAuthentication {
      * every request a second statement and a row lock on its token.
      */
     private static void touch(Connection connection, long tokenId, LocalDateTime lastUsed) throws SQLException {
-        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
-        if (lastUsed != null && lastUsed.isAfter(now.minusHours(1))) {
+        if (usedWithinTheHour(lastUsed)) {
             return;
         }
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
         try (PreparedStatement update = connection.prepareStatement(
                 "UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")) {
             update.setObject(1, now.withNano(0));
@@ -210,6 +213,11 @@ public class TokenAuthentication {
             update.setObject(3, now.minusHours(1));
             update.executeUpdate();
         }
+    }
+
+    private static boolean usedWithinTheHour(LocalDateTime lastUsed) {
+        return lastUsed != null
+                && lastUsed.isAfter(LocalDateTime.now(ZoneOffset.UTC).minusHours(1));
     }
 
     private static StoredToken stored(ResultSet row) throws SQLException {
