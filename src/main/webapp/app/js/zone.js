@@ -371,6 +371,7 @@ export const OPERATIONS = {
   dissociateDomain: 'Domain dissociated',
   import: 'Zone file imported',
   restore: 'Earlier state restored',
+  'dns-update': 'Changed by DNS UPDATE',
 };
 
 /** An operation in words; one this panel does not know yet as the service names it. */
@@ -387,7 +388,7 @@ async function historyTab(ctx) {
     const entries = answer.data.history;
     list.append(...entries.map((e, i) => h('li', { class: 'entry', 'data-entry': String(e.id) },
       h('div', { class: 'entry-head' },
-        h('strong', { class: 'operation', 'data-operation': e.operation }, operationName(e.operation)), ' ', h('span', { class: 'muted' }, `${e.created_at} UTC · ${e.user || 'unknown user'}${e.domain ? ' · ' + e.domain : ''}`),
+        h('strong', { class: 'operation', 'data-operation': e.operation }, operationName(e.operation)), ' ', h('span', { class: 'muted' }, `${e.created_at} UTC · ${e.user || 'unknown user'}${e.tsig_key ? ' · key ' + e.tsig_key : ''}${e.domain ? ' · ' + e.domain : ''}`),
         (before === null && i === 0) || e.operation === 'delete' ? null
           : h('button', { type: 'button', class: 'small restore', 'aria-label': `Restore the state after entry ${e.id}`, onclick: () => restore(e) }, 'Restore')),
       h('details', null, h('summary', null, `${plural(e.added.length, 'record')} added, ${e.removed.length} removed`), changes(e)))));

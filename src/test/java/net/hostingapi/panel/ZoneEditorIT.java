@@ -846,7 +846,8 @@ public class ZoneEditorIT {
             "assignDomain", "Domain assigned",
             "dissociateDomain", "Domain dissociated",
             "import", "Zone file imported",
-            "restore", "Earlier state restored");
+            "restore", "Earlier state restored",
+            "dns-update", "Changed by DNS UPDATE");
 
     // ---- the page
 
