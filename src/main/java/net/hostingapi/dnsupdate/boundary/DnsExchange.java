@@ -6,8 +6,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.hostingapi.accounts.control.ApiPrincipal;
 import net.hostingapi.accounts.control.CurrentCaller;
 import net.hostingapi.accounts.control.FailedAuthentications;
@@ -35,8 +33,6 @@ import org.xbill.DNS.Type;
 @ApplicationScoped
 public class DnsExchange {
 
-    private static final Logger LOG = Logger.getLogger(DnsExchange.class.getName());
-
     /** The largest clock difference accepted in a signature, whatever fudge the client asks for. */
     static final Duration FUDGE = Duration.ofSeconds(300);
 
@@ -55,7 +51,7 @@ public class DnsExchange {
      * request).
      */
     public byte[] answer(byte[] wire, String client, boolean stream) {
-        if (wire.length < Header.LENGTH || (wire[2] & 0x80) != 0) {
+        if (!isRequest(wire)) {
             return null;
         }
         Message request;
@@ -197,6 +193,16 @@ public class DnsExchange {
         return response;
     }
 
+    /** SERVFAIL as the request's header only; null where no answer is due ({@link #answer}). */
+    static byte[] servfail(byte[] wire) {
+        return isRequest(wire) ? headerOnly(wire, Rcode.SERVFAIL) : null;
+    }
+
+    /** A DNS header at least, and no response: answers go to requests only. */
+    private static boolean isRequest(byte[] wire) {
+        return wire.length >= Header.LENGTH && (wire[2] & 0x80) == 0;
+    }
+
     /** An answer of the request's header only: its id and opcode, QR set, {@code rcode}, no sections. */
     static byte[] headerOnly(byte[] request, int rcode) {
         byte[] answer = new byte[Header.LENGTH];
@@ -205,9 +211,5 @@ public class DnsExchange {
         answer[2] = (byte) (0x80 | (request[2] & 0x78)); // QR, the request's opcode
         answer[3] = (byte) (rcode & 0x0f);
         return answer;
-    }
-
-    static void log(String what, Exception e) {
-        LOG.log(Level.WARNING, what + ": " + e);
     }
 }

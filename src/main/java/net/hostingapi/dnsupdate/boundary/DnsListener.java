@@ -176,9 +176,7 @@ public class DnsListener {
 
     /** The answer, or SERVFAIL (header only) once {@value #ANSWER_MILLIS} ms have passed without one. */
     private CompletableFuture<byte[]> answered(byte[] message, InetAddress from, boolean stream) {
-        byte[] late = message.length >= 12 && (message[2] & 0x80) == 0
-                ? DnsExchange.headerOnly(message, Rcode.SERVFAIL)
-                : null;
+        byte[] late = DnsExchange.servfail(message);
         return CompletableFuture.supplyAsync(() -> answer(message, from, stream), handlers)
                 .completeOnTimeout(late, ANSWER_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -189,9 +187,7 @@ public class DnsListener {
         } catch (RuntimeException e) {
             // the database is down, or something else failed: the client learns, nothing was applied
             LOG.warning("DNS listener: " + e);
-            return message.length >= 12 && (message[2] & 0x80) == 0
-                    ? DnsExchange.headerOnly(message, Rcode.SERVFAIL)
-                    : null;
+            return DnsExchange.servfail(message);
         }
     }
 

@@ -34,9 +34,10 @@ import org.xbill.DNS.Type;
  * or apex NS. The messages come with no HTTP request, so the container knows no caller: the
  * caller calls in {@link CurrentCaller#actingAs} the key's caller (so that the commit, and what
  * observes it, still sees it), this class calls the zone services under the run-as role
- * {@code DNS_ZONES_CRUD} (WEB-INF/ejb-jar.xml; the annotation made Payara warn at every start; mapped
- * to the principal {@code #dns-update}, which no user can be called), and it checks the token's own rights before it calls anything. An UPDATE's transaction
- * is this class's, bounded to 2 s (glassfish-ejb-jar.xml): past that it rolls back.
+ * {@code DNS_ZONES_CRUD} (WEB-INF/ejb-jar.xml; the annotation made Payara warn at every start;
+ * mapped to the principal {@code #dns-update}, which no user can be called), and it checks the
+ * token's own rights before it calls anything. An UPDATE's transaction is this class's, bounded
+ * to 2 s (glassfish-ejb-jar.xml): past that it rolls back.
  */
 @Stateless
 @PermitAll
@@ -80,12 +81,10 @@ public class DnsUpdates {
     /**
      * Every name and type an UPDATE names, whether or not it changes anything, lies within the
      * token's policy (as BIND's update-policy checks each update); a whole name (type ANY) only
-     * for a token not limited to some types.
+     * for a token not limited to some types. The zone itself the editor checks, as for HTTP
+     * ({@code ZoneAccess.requireZone}: one outside the policy does not exist, REFUSED).
      */
     private static boolean allowed(TokenPolicy policy, UpdateRequest request) {
-        if (!policy.allowsZone(request.zone())) {
-            return false;
-        }
         for (String[] touched : request.touched()) {
             boolean allowed = touched[1] == null
                     ? policy.types().isEmpty() && policy.allowsRecord(touched[0], "ANY")

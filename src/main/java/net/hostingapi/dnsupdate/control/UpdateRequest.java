@@ -53,13 +53,11 @@ public final class UpdateRequest implements RecordEdit {
     /** Delete one record; {@code data} null: data that no stored record can hold, which deletes nothing. */
     record DeleteRecord(String name, RecordType type, String data) implements Update {}
 
-    private final Name origin;
     private final String zone;
     private final List<Prerequisite> prerequisites;
     private final List<Update> updates;
 
-    private UpdateRequest(Name origin, String zone, List<Prerequisite> prerequisites, List<Update> updates) {
-        this.origin = origin;
+    private UpdateRequest(String zone, List<Prerequisite> prerequisites, List<Update> updates) {
         this.zone = zone;
         this.prerequisites = prerequisites;
         this.updates = updates;
@@ -118,7 +116,7 @@ public final class UpdateRequest implements RecordEdit {
         for (int i = 0; i < section.size(); i++) {
             updates.add(update(section.get(i), origin, zone, i));
         }
-        return new UpdateRequest(origin, zone, prerequisites, updates);
+        return new UpdateRequest(zone, prerequisites, updates);
     }
 
     private static Prerequisite prerequisite(Record record, Name origin) {
@@ -257,7 +255,7 @@ public final class UpdateRequest implements RecordEdit {
         for (Prerequisite prerequisite : prerequisites) {
             served.check(prerequisite);
         }
-        checkValues(records);
+        checkValues(served);
         List<RecordDraft> result = new ArrayList<>(records);
         for (Update update : updates) {
             if (update instanceof AddRecord add) {
@@ -332,13 +330,8 @@ public final class UpdateRequest implements RecordEdit {
         }
 
         private boolean exists(String name, int type) {
-            if (name.equals(RecordNames.APEX) && (type == Type.SOA || type == Type.NS)) {
-                return true;
-            }
-            return records.stream()
-                    .anyMatch(r -> r.name().equals(name)
-                            && r.type().isDnsType()
-                            && Type.value(r.type().name()) == type);
+            return (name.equals(RecordNames.APEX) && (type == Type.SOA || type == Type.NS))
+                    || !values(name, type).isEmpty();
         }
 
         Set<String> values(String name, int type) {
@@ -356,8 +349,7 @@ public final class UpdateRequest implements RecordEdit {
      * RFC 2136 3.2.3: the prerequisites "RRset exists (value dependent)" of one name and type
      * together must equal that RRset exactly.
      */
-    private void checkValues(List<RecordDraft> records) {
-        ServedNames served = new ServedNames(records);
+    private void checkValues(ServedNames served) {
         java.util.Map<List<Object>, Set<String>> wanted = new java.util.LinkedHashMap<>();
         for (Prerequisite prerequisite : prerequisites) {
             if (prerequisite.kind() == Prerequisite.Kind.RRSET_EQUALS) {
@@ -372,10 +364,5 @@ public final class UpdateRequest implements RecordEdit {
                 throw new UpdateRejected(Rcode.NXRRSET, name + " " + Type.string(type) + " holds other values");
             }
         });
-    }
-
-    /** The zone section's name, as the answer repeats it. */
-    public Name origin() {
-        return origin;
     }
 }
