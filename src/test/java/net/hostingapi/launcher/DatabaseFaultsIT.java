@@ -385,7 +385,8 @@ class DatabaseFaultsIT {
         return ListeningSockets.descendant(launcher.toHandle(), "mariadbd");
     }
 
-    private static void signal(String signal, long pid) {
+    /** Sends {@code kill -signal pid} (STOP freezes a database, CONT thaws it); DnsUpdateDatabaseFaultsIT too. */
+    static void signal(String signal, long pid) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
                     .inheritIO()

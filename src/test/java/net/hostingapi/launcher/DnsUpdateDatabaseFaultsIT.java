@@ -67,7 +67,7 @@ class DnsUpdateDatabaseFaultsIT {
             // a database left frozen would keep the launcher's shutdown from finishing
             launcher.descendants()
                     .filter(p -> p.info().commandLine().orElse("").contains("mariadbd"))
-                    .forEach(p -> signal("CONT", p.pid()));
+                    .forEach(p -> DatabaseFaultsIT.signal("CONT", p.pid()));
             ServiceProcess.stop(launcher);
         }
     }
@@ -88,7 +88,7 @@ class DnsUpdateDatabaseFaultsIT {
         long mariadbd =
                 ListeningSockets.descendant(launcher.toHandle(), "mariadbd").pid();
         long frozenAt = System.nanoTime();
-        signal("STOP", mariadbd);
+        DatabaseFaultsIT.signal("STOP", mariadbd);
         long answeredMillis;
         Message frozen;
         try {
@@ -98,7 +98,7 @@ class DnsUpdateDatabaseFaultsIT {
             answeredMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
             Thread.sleep(Math.max(0, FREEZE_MILLIS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenAt)));
         } finally {
-            signal("CONT", mariadbd);
+            DatabaseFaultsIT.signal("CONT", mariadbd);
         }
         System.out.printf(
                 "DnsUpdateDatabaseFaultsIT: a signed UPDATE to a frozen database answered %s in %d ms%n",
@@ -144,19 +144,6 @@ class DnsUpdateDatabaseFaultsIT {
         } while (System.nanoTime() < deadline);
         throw new AssertionError(
                 "show not 200 within 90 s of the thaw: " + shown.status() + " " + shown.body() + "\n" + read(OUTPUT));
-    }
-
-    private static void signal(String signal, long pid) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
-                    .inheritIO()
-                    .start();
-            assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static String read(Path file) {
