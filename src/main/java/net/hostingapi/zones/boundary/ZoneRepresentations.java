@@ -15,6 +15,7 @@ import net.hostingapi.zones.entity.RecordDraft;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
+import net.hostingapi.zones.entity.ZoneSecondary;
 
 /**
  * Zones and records on the wire (api.md, Representations), each payload declared once as a
@@ -40,6 +41,7 @@ public final class ZoneRepresentations implements WireShapes {
             // written out, or an empty array the kept records are spliced into (zoneText)
             .given("records", "[Record]")
             .json("domains", "[Domain]", z -> JsonFields.array(z.domains(), ZoneRepresentations::domain))
+            .json("secondaries", "[Secondary]", z -> JsonFields.array(z.secondaries(), ZoneRepresentations::secondary))
             .string("user", z -> z.user() == null ? null : z.user().username())
             .nullable()
             .string(
@@ -71,6 +73,15 @@ public final class ZoneRepresentations implements WireShapes {
                     "Domain", "A domain assigned to a zone.")
             .string("name", AssignedDomain::name)
             .timestamp("created_at", AssignedDomain::createdAt)
+            .nullable();
+
+    private static final WireShape<ZoneSecondary> SECONDARY = WireShape.<ZoneSecondary>named(
+                    "Secondary",
+                    "A nameserver that may transfer the zone (AXFR, IXFR) and is sent a NOTIFY on every change;"
+                            + " key: the account's TSIG key it signs with, or null.")
+            .string("address", ZoneSecondary::address)
+            .integer("port", ZoneSecondary::port)
+            .string("key", ZoneSecondary::key)
             .nullable();
 
     private static final WireShape<ZoneDnssec> DNSSEC_SUMMARY = WireShape.<ZoneDnssec>named(
@@ -189,6 +200,7 @@ public final class ZoneRepresentations implements WireShapes {
                 DNSSEC_KEY,
                 RECORD,
                 DOMAIN,
+                SECONDARY,
                 STATISTICS,
                 ZONE_IMPORT,
                 IMPORT_DIFFERENCE,
@@ -272,6 +284,10 @@ public final class ZoneRepresentations implements WireShapes {
         try (var reader = JsonFields.JSON.createReader(new java.io.StringReader(dnssec.publicKeys()))) {
             return reader.readArray().getValuesAs(JsonObject.class);
         }
+    }
+
+    static JsonObject secondary(ZoneSecondary secondary) {
+        return SECONDARY.write(secondary);
     }
 
     static JsonObject domain(AssignedDomain domain) {

@@ -131,6 +131,10 @@ public class Zone {
     @OrderBy("name ASC")
     private List<AssignedDomain> domains = new ArrayList<>();
 
+    /** {@link ZoneSecondary#json}: null for none. */
+    @Column(name = "secondaries", length = 4096)
+    private String secondaries;
+
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
@@ -298,6 +302,20 @@ public class Zone {
 
     public ApiUser user() {
         return user;
+    }
+
+    /** The secondaries that transfer the zone, in the order given. */
+    public List<ZoneSecondary> secondaries() {
+        return ZoneSecondary.parse(secondaries);
+    }
+
+    /** Sets the zone's secondaries (an empty list: none); tells whether they changed. */
+    public boolean transferTo(List<ZoneSecondary> newSecondaries) {
+        if (newSecondaries.equals(secondaries())) {
+            return false;
+        }
+        secondaries = ZoneSecondary.json(newSecondaries);
+        return true;
     }
 
     public Project project() {

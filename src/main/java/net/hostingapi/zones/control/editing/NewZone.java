@@ -11,6 +11,7 @@ import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.parameters.control.Param;
 import net.hostingapi.zones.control.names.HostmasterMailbox;
 import net.hostingapi.zones.control.records.RecordInput;
+import net.hostingapi.zones.control.secondaries.SecondaryInput;
 
 /** Create zone: the spec's fields; clients also send the name as {@code zone}. */
 public record NewZone(
@@ -22,4 +23,5 @@ public record NewZone(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {}
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid,
+        List<@Valid @NotNull SecondaryInput> secondaries) {}

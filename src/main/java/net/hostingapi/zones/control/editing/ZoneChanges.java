@@ -12,8 +12,9 @@ import net.hostingapi.platform.parameters.control.FieldUpdate;
 import net.hostingapi.platform.parameters.control.Param;
 import net.hostingapi.zones.control.names.HostmasterMailbox;
 import net.hostingapi.zones.control.records.RecordInput;
+import net.hostingapi.zones.control.secondaries.SecondaryInput;
 
-/** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records. */
+/** Update zone (PUT): given fields change, absent ones stay; given {@code records} replace all records, given {@code secondaries} all secondaries. */
 public record ZoneChanges(
         @NotBlank String zone,
         @HostmasterMailbox String hostmaster,
@@ -23,9 +24,10 @@ public record ZoneChanges(
         @Min(60) @Max(604800) Integer ttl,
         List<@Valid @NotNull RecordInput> records,
         @KnownUser String user,
-        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid) {
+        @Param("project_uuid") FieldUpdate<@KnownProject String> projectUuid,
+        List<@Valid @NotNull SecondaryInput> secondaries) {
 
-    /** Anything but records: the SOA settings, the user or the project. */
+    /** Anything but records: the SOA settings, the user, the project or the secondaries. */
     public boolean changesSettings() {
         return hostmaster != null
                 || refresh != null
@@ -33,6 +35,7 @@ public record ZoneChanges(
                 || retry != null
                 || ttl != null
                 || user != null
-                || projectUuid.isGiven();
+                || projectUuid.isGiven()
+                || secondaries != null;
     }
 }

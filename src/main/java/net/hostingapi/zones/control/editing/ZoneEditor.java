@@ -28,6 +28,7 @@ import net.hostingapi.zones.control.RefreshRequested;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneMessages;
+import net.hostingapi.zones.control.ZoneSetChanged;
 import net.hostingapi.zones.control.ZoneState;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.control.claims.NameClaims;
@@ -39,6 +40,7 @@ import net.hostingapi.zones.control.records.RecordInput;
 import net.hostingapi.zones.control.records.RecordMatcher;
 import net.hostingapi.zones.control.records.RecordSelector;
 import net.hostingapi.zones.control.records.RecordValidator;
+import net.hostingapi.zones.control.secondaries.SecondaryRules;
 import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.AssignedDomain;
 import net.hostingapi.zones.entity.RecordDraft;
@@ -47,6 +49,7 @@ import net.hostingapi.zones.entity.SoaSettings;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
 import net.hostingapi.zones.entity.ZoneRecord;
+import net.hostingapi.zones.entity.ZoneSecondary;
 
 /**
  * Every change to the caller's zones. Each method is one transaction: a request with one invalid
@@ -96,6 +99,12 @@ public class ZoneEditor {
     @Inject
     DnssecSettings dnssecSettings;
 
+    @Inject
+    SecondaryRules secondaryRules;
+
+    @Inject
+    Event<ZoneSetChanged> zoneSet;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public ZoneEditOutcome create(NewZone input, Violations violations) {
         return create(input, violations, ZoneOperation.CREATE);
@@ -116,6 +125,9 @@ public class ZoneEditor {
                 : RecordValidator.drafts(inputs, name.name(), RecordType.Operation.CREATE, violations);
         RecordValidator.checkNames(List.of(), drafts, violations);
         RecordValidator.checkLimits(inputs.size(), inputs.size(), settings, violations);
+        List<ZoneSecondary> secondaries = input.secondaries() == null
+                ? List.of()
+                : secondaryRules.check(input.secondaries(), caller.accountId(), violations);
         violations.throwIfAny();
         access.requireWholeZone("create zones");
         access.requireCreatable(name.name());
@@ -137,6 +149,7 @@ public class ZoneEditor {
                 settings.nsSecond());
         zone.assignTo(user);
         zone.assignTo(project.value());
+        zone.transferTo(secondaries);
         List<Message> warnings = new ArrayList<>();
         List<RecordDraft> merged = merge(drafts, inputs, warnings);
         merged.forEach(draft -> zone.add(draft, recordIds.next()));
@@ -150,6 +163,7 @@ public class ZoneEditor {
         }
         edited(zone, operation, null, null, merged, List.of(), null);
         changes.fire(ZonesChanged.of(List.of(zone.name())));
+        zoneSet.fire(new ZoneSetChanged(zone.name()));
         return new ZoneEditOutcome(zone, warnings);
     }
 
@@ -176,6 +190,9 @@ public class ZoneEditor {
             RecordValidator.checkNames(List.of(), drafts, violations);
             RecordValidator.checkLimits(drafts.size(), drafts.size(), settings, violations);
         }
+        List<ZoneSecondary> secondaries = input.secondaries() == null
+                ? null
+                : secondaryRules.check(input.secondaries(), caller.accountId(), violations);
         violations.throwIfAny();
         if (input.changesSettings()) {
             access.requireWholeZone("change the zone's settings, user or project");
@@ -216,6 +233,9 @@ public class ZoneEditor {
             zone.assignTo(project.value());
             changed = true;
         }
+        if (secondaries != null && zone.transferTo(secondaries)) {
+            changed = true;
+        }
         if (drafts != null) {
             zone.replaceRecords(drafts, recordIds::next);
             changed = true;
@@ -248,7 +268,8 @@ public class ZoneEditor {
                                 content.ttl(),
                                 content.records(),
                                 null,
-                                FieldUpdate.absent()),
+                                FieldUpdate.absent(),
+                                null),
                         new Violations(),
                         operation)
                 : update(
@@ -261,7 +282,8 @@ public class ZoneEditor {
                                 content.ttl(),
                                 content.records(),
                                 null,
-                                FieldUpdate.absent()),
+                                FieldUpdate.absent(),
+                                null),
                         new Violations(),
                         operation);
     }
@@ -352,6 +374,7 @@ public class ZoneEditor {
                 .setParameter(1, zone.id())
                 .executeUpdate();
         changes.fire(ZonesChanged.of(served));
+        zoneSet.fire(new ZoneSetChanged(zone.name()));
         return zone;
     }
 
@@ -622,13 +645,24 @@ public class ZoneEditor {
         settings.put("retry", zone.retry());
         settings.put("expire", zone.expire());
         settings.put("ttl", zone.ttl());
+        if (!zone.secondaries().isEmpty()) {
+            // only when there are any: the history of zones without them stays as it was
+            settings.put("secondaries", zone.secondaries().toString());
+        }
         return settings;
     }
 
     /** Each setting that differs, as {before, after}; a null side: no zone there. */
     private static Map<String, Object[]> settingsChanged(Map<String, Object> before, Map<String, Object> after) {
         Map<String, Object[]> changed = new java.util.LinkedHashMap<>();
-        for (String name : (before != null ? before : after).keySet()) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        if (before != null) {
+            names.addAll(before.keySet());
+        }
+        if (after != null) {
+            names.addAll(after.keySet());
+        }
+        for (String name : names) {
             Object from = before == null ? null : before.get(name);
             Object to = after == null ? null : after.get(name);
             if (!Objects.equals(from, to)) {

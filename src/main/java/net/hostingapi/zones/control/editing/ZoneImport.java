@@ -181,7 +181,8 @@ public class ZoneImport {
                             soa.ttl(),
                             null,
                             null,
-                            FieldUpdate.absent()))) {
+                            FieldUpdate.absent(),
+                            null))) {
                         problems.add(
                                 CommonMessages.FIELD_INVALID, at + "SOA " + v.getPropertyPath() + " " + v.getMessage());
                     }
