@@ -158,19 +158,31 @@ public final class PowerDnsServer {
         if (!(zone + kind).matches("[A-Za-z0-9.-]+")) {
             throw new IllegalArgumentException(zone + " " + kind);
         }
+        return select("SELECT m.content FROM domainmetadata m JOIN domains d ON d.id = m.domain_id"
+                + " WHERE d.name = '" + zone + "' AND m.kind = '" + kind + "'");
+    }
+
+    /** The zone's kind as PowerDNS's database holds it ({@code NATIVE}, {@code MASTER}); empty when it lacks the zone. */
+    public String zoneKind(String zone) {
+        if (!zone.matches("[A-Za-z0-9.-]+")) {
+            throw new IllegalArgumentException(zone);
+        }
+        return select("SELECT type FROM domains WHERE name = '" + zone + "'");
+    }
+
+    private String select(String query) {
         try {
             Process p = new ProcessBuilder(
                             "sqlite3",
                             "-cmd",
                             ".timeout 5000", // PowerDNS may be writing
                             directory.resolve("pdns.sqlite3").toString(),
-                            "SELECT m.content FROM domainmetadata m JOIN domains d ON d.id = m.domain_id"
-                                    + " WHERE d.name = '" + zone + "' AND m.kind = '" + kind + "'")
+                            query)
                     .redirectErrorStream(true)
                     .start();
             String output = new String(p.getInputStream().readAllBytes()).strip();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new AssertionError("Reading PowerDNS's metadata failed: " + output);
+                throw new AssertionError("Reading PowerDNS's database failed: " + output);
             }
             return output;
         } catch (IOException e) {
