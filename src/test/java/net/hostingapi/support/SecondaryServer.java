@@ -140,10 +140,60 @@ public final class SecondaryServer {
      */
     public synchronized SecondaryServer follow(String zone, Key key) {
         zones.put(relative(zone), key);
+        long mark = logSize();
         if (reconfigure()) {
             awaitConfigured(zone, true);
+            awaitFirstAttempt(zone, mark);
         }
         return this;
+    }
+
+    /**
+     * Waits, for at most 10 s, until its log tells that its first attempt to transfer the zone
+     * ended, whatever the outcome (a NOTIFY that arrives during it is only queued, and BIND took
+     * 20 s to come back to it).
+     */
+    private void awaitFirstAttempt(String zone, long mark) {
+        String name = relative(zone);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            for (String line : logSince(mark).split("\n")) {
+                boolean ended = kind == Kind.BIND
+                        ? (line.contains("'" + name + "/IN'") && line.contains("Transfer completed"))
+                                || line.contains("zone " + name + "/IN: refresh: failure")
+                        : line.contains("[" + name + ".] refresh, ")
+                                && (line.contains("next retry")
+                                        || line.contains("zone updated")
+                                        || line.contains("up-to-date"));
+                if (ended) {
+                    return;
+                }
+            }
+            sleep(50);
+        }
+    }
+
+    private long logSize() {
+        try {
+            return Files.exists(log()) ? Files.size(log()) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private String logSince(long mark) {
+        try (var file = new java.io.RandomAccessFile(log().toFile(), "r")) {
+            long length = file.length();
+            if (length <= mark) {
+                return "";
+            }
+            byte[] bytes = new byte[(int) (length - mark)];
+            file.seek(mark);
+            file.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** Follows {@code zone} no more; when running, reconfigured at once and returns once it refuses the zone. */
@@ -395,8 +445,8 @@ public final class SecondaryServer {
     }
 
     /**
-     * BIND: every query and transfer from its own address (also after a failed transfer, which
-     * would otherwise retry from the alternate source, the kernel's choice: 127.0.0.1), NOTIFY
+     * BIND: every query and transfer from its own address (and no second try from the alternate
+     * source after a failed transfer, by default the kernel's choice: 127.0.0.1), NOTIFY
      * from the primary (BIND takes NOTIFY from a zone's primaries), no NOTIFY of its own, no
      * control channel (the configuration is reread on SIGHUP).
      */
@@ -437,11 +487,7 @@ public final class SecondaryServer {
                 .append(' ')
                 .append(address)
                 .append(";\n")
-                .append("  alt-transfer-source")
-                .append(source)
-                .append(' ')
-                .append(address)
-                .append(";\n")
+                .append("  use-alt-transfer-source no;\n")
                 .append("  notify-source")
                 .append(source)
                 .append(' ')
