@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import net.hostingapi.nameserver.BindExtension;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
@@ -290,22 +291,22 @@ class ZoneStatusIT {
                 Json.createObjectBuilder().add("name", zone).build());
         assertEquals(201, created.status(), created.body());
         long previous = checkedSerial(zone, created);
-        List<Api.Response> writes = List.of(
-                owner.json(
+        List<Supplier<Api.Response>> writes = List.of(
+                () -> owner.json(
                         "PUT",
                         ZONES + "/update",
                         Json.createObjectBuilder()
                                 .add("zone", zone)
                                 .add("ttl", 7200)
                                 .build()),
-                owner.json(
+                () -> owner.json(
                         "POST",
                         ZONES + "/records/add",
                         Json.createObjectBuilder()
                                 .add("zone", zone)
                                 .add("records", records(record("www", "A", "192.0.2.5", null)))
                                 .build()),
-                owner.json(
+                () -> owner.json(
                         "DELETE",
                         ZONES + "/records/delete",
                         Json.createObjectBuilder()
@@ -319,7 +320,7 @@ class ZoneStatusIT {
                                 .build()));
         // one write at a time: each answer checked before the next write
         for (int i = 0; i < writes.size(); i++) {
-            long serial = checkedSerial(zone, writes.get(i));
+            long serial = checkedSerial(zone, writes.get(i).get());
             assertTrue(serial > previous, "write " + i + " raised the serial: " + serial + " after " + previous);
             previous = serial;
         }
