@@ -55,7 +55,11 @@ public final class PowerDnsServer {
 
     /**
      * Everything of pdns.conf but the backend: DNS and the HTTP API on loopback, in the
-     * foreground, and no caches, so that answers show a change at once.
+     * foreground, and no caches, so that answers show a change at once. A primary as
+     * nameserver.md asks an operator to run it: NOTIFY sent (unsigned: a secondary that does
+     * not know the first key of a zone's TSIG-ALLOW-AXFR would refuse it) from the address the
+     * secondaries know it by, to the zones' ALSO-NOTIFY only, and transfers allowed by each
+     * zone's own lists only (the default lets all of 127.0.0.0/8 transfer every zone).
      */
     public static List<String> loopbackSettings(Path dir, int dnsPort, int apiPort) {
         return List.of(
@@ -75,7 +79,12 @@ public final class PowerDnsServer {
                 "cache-ttl=0",
                 "query-cache-ttl=0",
                 "negquery-cache-ttl=0",
-                "zone-cache-refresh-interval=0");
+                "zone-cache-refresh-interval=0",
+                "primary=yes",
+                "allow-axfr-ips=",
+                "only-notify=",
+                "send-signed-notify=no",
+                "query-local-address=127.0.0.1");
     }
 
     public synchronized void start() {

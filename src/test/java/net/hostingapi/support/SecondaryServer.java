@@ -182,6 +182,7 @@ public final class SecondaryServer {
         if (kind == Kind.BIND) {
             requireInterfaceAddress();
         }
+        requireFreePort();
         List<String> command = kind == Kind.BIND
                 ? List.of("named", "-c", configuration().toString(), "-u", "root", "-g")
                 : List.of("knotd", "-c", configuration().toString());
@@ -582,6 +583,23 @@ public final class SecondaryServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Nothing else on its address and port: a nameserver left running by an earlier run would
+     * answer in its place (both bind with SO_REUSEPORT), and the test would look at the wrong one.
+     */
+    private void requireFreePort() {
+        for (boolean tcp : new boolean[] {false, true}) {
+            try (java.io.Closeable socket = tcp
+                    ? new java.net.ServerSocket(port, 1, InetAddress.getByName(address))
+                    : new java.net.DatagramSocket(new InetSocketAddress(address, port))) {
+                // free
+            } catch (IOException e) {
+                throw new AssertionError(address + "#" + port + " (" + (tcp ? "TCP" : "UDP")
+                        + ") is in use, by a nameserver left running by an earlier run? " + e.getMessage());
+            }
         }
     }
 
