@@ -20,6 +20,7 @@ import net.hostingapi.nameserver.BindExtension;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.DnsTestZone;
+import net.hostingapi.support.FleetSecondary;
 import net.hostingapi.support.MariaDbExtension;
 import net.hostingapi.support.SecondaryServer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -35,25 +36,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The change status (GET dns/zones/status) against real nameservers: the service publishes to a
- * real BIND (the build's "bind" execution) which notifies and transfers to a real BIND secondary
- * of the zone (127.0.0.2), and the status says what each of them answers over DNS. Status and
- * secondary are asked alternately: the status never says in sync before the secondary answers
- * the new serial. A secondary stopped with SIGSTOP is behind, and the answer still comes at once.
- * <p>
- * The operator's fleet (SECONDARY_NAMESERVERS, 127.0.0.3) is one of every zone's servers in this
- * execution; it follows the zones through the catalog zone only where a test starts it. So this
- * test asserts each server's own {@code in_sync} for the primary and the secondary it runs, and
- * the zone's {@code in_sync} as what it is, every server in sync (true only when the fleet serves
- * the zone too); it asserts nothing of the fleet's own answer.
+ * real BIND (the build's "bind" execution), which notifies and transfers to the zone's own BIND
+ * secondary (127.0.0.2) and to the operator's fleet (SECONDARY_NAMESERVERS, 127.0.0.3: a BIND
+ * that follows the catalog zone, {@link FleetSecondary}); the status says what each of them
+ * answers over DNS. Status and secondaries are asked alternately: the status never says a
+ * secondary, or the zone, is in sync before the secondaries asked after it answer the new serial.
+ * A secondary stopped with SIGSTOP is behind, the zone with it, and the answer still comes at once.
  */
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(BindExtension.class)
+@ExtendWith(FleetSecondary.class)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ZoneStatusIT {
 
     private static final String ZONES = "/api/v1/dns/zones";
-    private static final Duration TRANSFER_WITHIN = Duration.ofSeconds(30);
+    private static final Duration TRANSFER_WITHIN = Duration.ofSeconds(60);
 
     private static SecondaryServer secondary;
     private static String primaryLabel;
@@ -81,7 +79,8 @@ class ZoneStatusIT {
         secondary.start();
         primaryLabel = "127.0.0.1#" + primaryPort;
         secondaryLabel = "127.0.0.2#" + secondaryPort;
-        fleetLabel = "127.0.0.3#" + System.getProperty("test.secondary.fleet.port");
+        fleetLabel = FleetSecondary.server().address() + "#"
+                + FleetSecondary.server().port();
     }
 
     @AfterAll
@@ -161,31 +160,39 @@ class ZoneStatusIT {
     }
 
     /**
-     * Polls the status and then the secondary, alternately, until the status says the secondary
-     * is in sync with {@code serial}: whenever it says so, the secondary asked after it answers that
-     * serial (or a later one); while the secondary asked after it answers an older one, it said not.
+     * Polls the status and then the secondaries, alternately, until the status says the zone is in
+     * sync with {@code serial}: whenever it says a secondary (or the zone, and so each of them) is,
+     * that secondary asked after it answers that serial or a later one; while a secondary asked
+     * after it answers an older one, it said not.
      */
-    private JsonObject untilTheSecondaryIsInSync(String zone, long serial) {
+    private JsonObject untilInSync(String zone, long serial) {
         long deadline = System.nanoTime() + TRANSFER_WITHIN.toNanos();
         int behind = 0;
         while (System.nanoTime() < deadline) {
             JsonObject status = status(zone);
             assertEquals(Long.toString(serial), status.getString("serial"), "the stored serial, as the write answered");
-            boolean saysInSync = server(status, secondaryLabel).getBoolean("in_sync");
-            OptionalLong served = secondary.soaSerial(zone);
-            if (saysInSync) {
+            for (SecondaryServer follower : List.of(secondary, FleetSecondary.server())) {
+                String label = follower.address() + "#" + follower.port();
+                boolean saysInSync = server(status, label).getBoolean("in_sync");
+                OptionalLong served = follower.soaSerial(zone);
                 assertTrue(
-                        served.isPresent() && served.getAsLong() >= serial,
-                        "the status said in sync, the secondary asked after it serves " + served + " < " + serial);
-                System.out.println("[ZoneStatusIT] " + zone + " " + serial + " in sync on the secondary after " + behind
+                        !saysInSync || (served.isPresent() && served.getAsLong() >= serial),
+                        "the status said " + label + " is in sync, asked after it it serves " + served + " < "
+                                + serial);
+            }
+            if (status.getBoolean("in_sync")) {
+                System.out.println("[ZoneStatusIT] " + zone + " " + serial + " in sync after " + behind
                         + " answers saying it was behind");
                 return status;
             }
             behind++;
             sleep(100);
         }
-        throw new AssertionError("the status never said the secondary serves " + serial + " of " + zone + " within "
-                + TRANSFER_WITHIN.toSeconds() + " s; it serves " + secondary.soaSerial(zone) + ": " + secondary.tail());
+        throw new AssertionError("the status never said " + zone + " is in sync with " + serial + " within "
+                + TRANSFER_WITHIN.toSeconds() + " s; the secondary serves " + secondary.soaSerial(zone)
+                + ", the fleet " + FleetSecondary.server().soaSerial(zone) + "; the last status " + status(zone)
+                + "\nsecondary: " + secondary.tail() + "\nfleet: "
+                + FleetSecondary.server().tail());
     }
 
     /** Polls the status until {@code done} holds of it. */
@@ -215,30 +222,35 @@ class ZoneStatusIT {
     }
 
     @Test
-    void inSyncOnlyOnceTheSecondaryServesTheSerial() {
+    void inSyncOnlyOnceTheSecondariesServeTheSerial() {
         String zone = zoneWithTheSecondary();
         long created = Long.parseLong(owner.get(ZONES + "/show?zone=" + zone)
                 .data()
                 .getJsonObject("zone")
                 .getString("serial"));
-        JsonObject status = untilTheSecondaryIsInSync(zone, created);
-        assertEquals(Long.toString(created), server(status, secondaryLabel).getString("serial"));
+        JsonObject status = untilInSync(zone, created);
+        servedEverywhere(status, created);
 
-        // A change: the new serial is the stored one at once; the secondary is in sync only once it serves it.
+        // A change: the new serial is the stored one at once; in sync only once every server serves it.
         for (int i = 1; i <= 3; i++) {
             long serial = add(zone, "host" + i, "192.0.2." + (10 + i));
-            untilTheSecondaryIsInSync(zone, serial);
-            assertEquals(
-                    List.of("192.0.2." + (10 + i)),
-                    secondary.query("host" + i + "." + zone, org.xbill.DNS.Type.A).stream()
-                            .map(r -> r.rdataToString())
-                            .toList(),
-                    "in sync: the secondary answers the added record");
+            servedEverywhere(untilInSync(zone, serial), serial);
+            for (SecondaryServer follower : List.of(secondary, FleetSecondary.server())) {
+                assertEquals(
+                        List.of("192.0.2." + (10 + i)),
+                        follower.query("host" + i + "." + zone, org.xbill.DNS.Type.A).stream()
+                                .map(r -> r.rdataToString())
+                                .toList(),
+                        "in sync: " + follower.address() + " answers the added record");
+            }
         }
-        // The primary the service publishes to is in sync too.
-        JsonObject last =
-                until(zone, s -> server(s, primaryLabel).getBoolean("in_sync"), "the primary serves the last serial");
-        assertEquals(last.getString("serial"), server(last, primaryLabel).getString("serial"));
+    }
+
+    /** Each server of an in-sync status answered exactly the stored serial (none of them signs the zone). */
+    private void servedEverywhere(JsonObject status, long serial) {
+        for (String label : List.of(primaryLabel, fleetLabel, secondaryLabel)) {
+            assertEquals(Long.toString(serial), server(status, label).getString("serial"), label + " in " + status);
+        }
     }
 
     @Test
@@ -248,7 +260,7 @@ class ZoneStatusIT {
                 .data()
                 .getJsonObject("zone")
                 .getString("serial"));
-        untilTheSecondaryIsInSync(zone, created);
+        untilInSync(zone, created);
 
         secondary.freeze();
         long serial;
@@ -280,7 +292,7 @@ class ZoneStatusIT {
         } finally {
             secondary.thaw();
         }
-        untilTheSecondaryIsInSync(zone, serial);
+        untilInSync(zone, serial);
         assertEquals(
                 List.of("192.0.2.77"),
                 secondary.query("frozen." + zone, org.xbill.DNS.Type.A).stream()
