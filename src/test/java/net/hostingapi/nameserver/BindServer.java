@@ -70,6 +70,9 @@ public final class BindServer {
                             + "  listen-on-v6 { none; };\n"
                             + "  recursion no;\n"
                             + "  dnssec-validation no;\n"
+                            // NOTIFY from the address its secondaries know it by, not from the
+                            // secondary's own loopback address, which the kernel would choose
+                            + "  notify-source 127.0.0.1;\n"
                             + "};\n"
                             + "include \"" + zones.resolve("zones.conf") + "\";\n");
             return new BindServer(dir, dnsPort);

@@ -40,10 +40,17 @@ import org.xbill.DNS.utils.base16;
 public final class DnssecProbe {
 
     private final Api api;
+    private final String address;
     private final int dnsPort;
 
     public DnssecProbe(Api api, int dnsPort) {
+        this(api, "127.0.0.1", dnsPort);
+    }
+
+    /** Asking the nameserver at {@code address} (a secondary, say) instead of 127.0.0.1. */
+    public DnssecProbe(Api api, String address, int dnsPort) {
         this.api = api;
+        this.address = address;
         this.dnsPort = dnsPort;
     }
 
@@ -109,7 +116,7 @@ public final class DnssecProbe {
     }
 
     public List<Record> query(String name, int type) throws IOException {
-        SimpleResolver resolver = new SimpleResolver(new InetSocketAddress("127.0.0.1", dnsPort));
+        SimpleResolver resolver = new SimpleResolver(new InetSocketAddress(address, dnsPort));
         resolver.setTCP(true);
         resolver.setTimeout(Duration.ofSeconds(5));
         Message answer =
@@ -149,7 +156,7 @@ public final class DnssecProbe {
             Files.writeString(file, anchors, StandardCharsets.UTF_8);
             Process delv = new ProcessBuilder(
                             "delv",
-                            "@127.0.0.1",
+                            "@" + address,
                             "-p",
                             Integer.toString(dnsPort),
                             "-a",

@@ -55,7 +55,11 @@ public final class PowerDnsServer {
 
     /**
      * Everything of pdns.conf but the backend: DNS and the HTTP API on loopback, in the
-     * foreground, and no caches, so that answers show a change at once.
+     * foreground, and no caches, so that answers show a change at once. A primary as
+     * nameserver.md asks an operator to run it: NOTIFY sent (unsigned: a secondary that does
+     * not know the first key of a zone's TSIG-ALLOW-AXFR would refuse it) from the address the
+     * secondaries know it by, to the zones' ALSO-NOTIFY only, and transfers allowed by each
+     * zone's own lists only (the default lets all of 127.0.0.0/8 transfer every zone).
      */
     public static List<String> loopbackSettings(Path dir, int dnsPort, int apiPort) {
         return List.of(
@@ -75,7 +79,12 @@ public final class PowerDnsServer {
                 "cache-ttl=0",
                 "query-cache-ttl=0",
                 "negquery-cache-ttl=0",
-                "zone-cache-refresh-interval=0");
+                "zone-cache-refresh-interval=0",
+                "primary=yes",
+                "allow-axfr-ips=",
+                "only-notify=",
+                "send-signed-notify=no",
+                "query-local-address=127.0.0.1");
     }
 
     public synchronized void start() {
@@ -149,19 +158,31 @@ public final class PowerDnsServer {
         if (!(zone + kind).matches("[A-Za-z0-9.-]+")) {
             throw new IllegalArgumentException(zone + " " + kind);
         }
+        return select("SELECT m.content FROM domainmetadata m JOIN domains d ON d.id = m.domain_id"
+                + " WHERE d.name = '" + zone + "' AND m.kind = '" + kind + "'");
+    }
+
+    /** The zone's kind as PowerDNS's database holds it ({@code NATIVE}, {@code MASTER}); empty when it lacks the zone. */
+    public String zoneKind(String zone) {
+        if (!zone.matches("[A-Za-z0-9.-]+")) {
+            throw new IllegalArgumentException(zone);
+        }
+        return select("SELECT type FROM domains WHERE name = '" + zone + "'");
+    }
+
+    private String select(String query) {
         try {
             Process p = new ProcessBuilder(
                             "sqlite3",
                             "-cmd",
                             ".timeout 5000", // PowerDNS may be writing
                             directory.resolve("pdns.sqlite3").toString(),
-                            "SELECT m.content FROM domainmetadata m JOIN domains d ON d.id = m.domain_id"
-                                    + " WHERE d.name = '" + zone + "' AND m.kind = '" + kind + "'")
+                            query)
                     .redirectErrorStream(true)
                     .start();
             String output = new String(p.getInputStream().readAllBytes()).strip();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new AssertionError("Reading PowerDNS's metadata failed: " + output);
+                throw new AssertionError("Reading PowerDNS's database failed: " + output);
             }
             return output;
         } catch (IOException e) {

@@ -133,18 +133,53 @@ public final class SecondaryServer {
         return follow(zone, null);
     }
 
-    /** Follows {@code zone}, its transfers signed with {@code key} (null: unsigned); reconfigured at once when running. */
+    /**
+     * Follows {@code zone}, its transfers signed with {@code key} (null: unsigned); when running,
+     * reconfigured at once and returns once it has taken the zone (so its first attempt to
+     * transfer a zone that the primary may not serve yet is behind it, not racing a NOTIFY).
+     */
     public synchronized SecondaryServer follow(String zone, Key key) {
         zones.put(relative(zone), key);
-        reconfigure();
+        if (reconfigure()) {
+            awaitConfigured(zone, true);
+        }
         return this;
     }
 
-    /** Follows {@code zone} no more; reconfigured at once when running. */
+    /** Follows {@code zone} no more; when running, reconfigured at once and returns once it refuses the zone. */
     public synchronized SecondaryServer forget(String zone) {
         zones.remove(relative(zone));
-        reconfigure();
+        if (reconfigure()) {
+            awaitConfigured(zone, false);
+        }
         return this;
+    }
+
+    /**
+     * Waits until a question for the zone's SOA is answered as by a server that has the zone
+     * configured (anything but REFUSED or NOTAUTH: SERVFAIL while it has no copy yet), or as by
+     * one that has not.
+     */
+    private void awaitConfigured(String zone, boolean configured) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        int rcode = -1;
+        while (System.nanoTime() < deadline) {
+            try {
+                rcode = resolver(Duration.ofMillis(500), false)
+                        .send(Message.newQuery(
+                                Record.newRecord(Name.fromString(relative(zone) + "."), Type.SOA, DClass.IN)))
+                        .getRcode();
+                if ((rcode != Rcode.REFUSED && rcode != Rcode.NOTAUTH) == configured) {
+                    return;
+                }
+            } catch (IOException e) {
+                // reloading: asked again
+            }
+            sleep(50);
+        }
+        throw new AssertionError(
+                kind.program + " on " + address + "#" + port + " did not " + (configured ? "take " : "drop ") + zone
+                        + " within 10 s (answers " + Rcode.string(rcode) + "): " + tail());
     }
 
     /**
@@ -157,7 +192,9 @@ public final class SecondaryServer {
         }
         catalogZone = relative(zone);
         catalogKey = key;
-        reconfigure();
+        if (reconfigure()) {
+            awaitConfigured(zone, true);
+        }
         return this;
     }
 
@@ -182,6 +219,7 @@ public final class SecondaryServer {
         if (kind == Kind.BIND) {
             requireInterfaceAddress();
         }
+        requireFreePort();
         List<String> command = kind == Kind.BIND
                 ? List.of("named", "-c", configuration().toString(), "-u", "root", "-g")
                 : List.of("knotd", "-c", configuration().toString());
@@ -333,10 +371,10 @@ public final class SecondaryServer {
         }
     }
 
-    /** The configuration rewritten and reread (SIGHUP) when it runs. */
-    private void reconfigure() {
+    /** The configuration rewritten and reread (SIGHUP) when it runs; tells whether it did. */
+    private boolean reconfigure() {
         if (process == null || !process.isAlive()) {
-            return;
+            return false;
         }
         try {
             writeConfiguration();
@@ -344,6 +382,7 @@ public final class SecondaryServer {
             throw new UncheckedIOException(e);
         }
         signal("-HUP");
+        return true;
     }
 
     private Path configuration() {
@@ -582,6 +621,23 @@ public final class SecondaryServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Nothing else on its address and port: a nameserver left running by an earlier run would
+     * answer in its place (both bind with SO_REUSEPORT), and the test would look at the wrong one.
+     */
+    private void requireFreePort() {
+        for (boolean tcp : new boolean[] {false, true}) {
+            try (java.io.Closeable socket = tcp
+                    ? new java.net.ServerSocket(port, 1, InetAddress.getByName(address))
+                    : new java.net.DatagramSocket(new InetSocketAddress(address, port))) {
+                // free
+            } catch (IOException e) {
+                throw new AssertionError(address + "#" + port + " (" + (tcp ? "TCP" : "UDP")
+                        + ") is in use, by a nameserver left running by an earlier run? " + e.getMessage());
+            }
         }
     }
 

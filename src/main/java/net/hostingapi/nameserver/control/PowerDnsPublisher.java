@@ -24,7 +24,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
 import net.hostingapi.platform.json.control.JsonFields;
+import net.hostingapi.transfers.control.TransferKey;
+import net.hostingapi.transfers.control.TransferTarget;
+import net.hostingapi.transfers.control.ZoneTransfers;
 import net.hostingapi.zones.control.masterfile.ZoneFile;
 import net.hostingapi.zones.control.names.RecordNames;
 import net.hostingapi.zones.control.settings.ZoneSettings;
@@ -44,10 +50,36 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * it can alter what a rectification sets ({@link #needsRectification}): a change of names directly
  * below the apex, the most common by far, alters nothing, and its rectification was half of what
  * PowerDNS's database spent on the publication (performance.md). A signed zone keeps it on.
+ *
+ * <p>Every zone is a primary zone ({@code Master}) for its secondaries ({@link ZoneTransfers}):
+ * metadata ALLOW-AXFR-FROM lists the addresses of those without a key, ALSO-NOTIFY every one's
+ * address and port, and the zone's {@code master_tsig_key_ids} (metadata TSIG-ALLOW-AXFR) the
+ * keys that grant a transfer from any address, each key kept in PowerDNS's /tsigkeys. A whole
+ * publication brings these to what they should be; after any publication that changed the zone
+ * PowerDNS is asked to send NOTIFY at once (by itself it looks for changed serials only every
+ * xfr-cycle-interval). PowerDNS must run with {@code primary=yes}, an empty
+ * {@code allow-axfr-ips}, {@code send-signed-notify=no} and its own address as
+ * {@code query-local-address} (nameserver.md).
  */
 @ApplicationScoped
 @Typed(PowerDnsPublisher.class)
 public class PowerDnsPublisher implements NameserverPublisher {
+
+    private static final Logger LOG = Logger.getLogger(PowerDnsPublisher.class.getName());
+
+    /** The zone kind that makes PowerDNS send NOTIFY and serve transfers; 4.7 shows "Primary" as this. */
+    static final String PRIMARY_KIND = "Master";
+
+    static final String ALLOW_AXFR_FROM = "ALLOW-AXFR-FROM";
+
+    static final String ALSO_NOTIFY = "ALSO-NOTIFY";
+
+    /**
+     * Names whose kind, transfer metadata and keys a whole publication of this instance set:
+     * a name not among them (published before the service started, perhaps as a Native zone, or
+     * with another fleet) is published whole at its next change instead of by RRsets.
+     */
+    private final Set<String> primaryConfigured = ConcurrentHashMap.newKeySet();
 
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -72,8 +104,13 @@ public class PowerDnsPublisher implements NameserverPublisher {
     @Inject
     net.hostingapi.zones.control.dnssec.DnssecSettings dnssec;
 
+    @Inject
+    ZoneTransfers transfers;
+
     @Override
     public void publish(Zone zone, String origin, Signing signing) {
+        List<TransferTarget> targets = transfers.of(zone);
+        List<String> keyIds = tsigKeys(targets); // before the zone names them: PowerDNS refuses unknown keys
         Map<String, JsonObject> desired = rrsets(zone, origin, zone.records());
         String apex = origin + ".";
         if (signing == Signing.WITHDRAW) {
@@ -93,7 +130,8 @@ public class PowerDnsPublisher implements NameserverPublisher {
                     JsonFields.JSON
                             .createObjectBuilder()
                             .add("name", apex)
-                            .add("kind", "Native")
+                            .add("kind", PRIMARY_KIND)
+                            .add("master_tsig_key_ids", JsonFields.JSON.createArrayBuilder(keyIds))
                             .add("soa_edit_api", "")
                             .add("api_rectify", rectify)
                             .add("nameservers", JsonFields.JSON.createArrayBuilder())
@@ -104,14 +142,17 @@ public class PowerDnsPublisher implements NameserverPublisher {
                 existing = send("GET", zonePath(origin), null);
             } else {
                 expect(created, origin);
+                transferMetadata(origin, Map.of(), targets);
                 if (rectify && !keepRectifying) {
                     apiRectify(origin, false); // rectified as created; the changes to come decide for themselves
                 }
                 if (signing != Signing.NONE) {
                     // PowerDNS answers with the whole zone it stored: read only for its keys' state
                     // (a twentieth of what creating a zone of 1,000 records allocated)
-                    signatures(origin, signing, parse(created.body()));
+                    signatures(origin, signing, parse(created.body()), Map.of());
                 }
+                primaryConfigured.add(origin);
+                notifySecondaries(origin, !targets.isEmpty());
                 return;
             }
         }
@@ -162,7 +203,179 @@ public class PowerDnsPublisher implements NameserverPublisher {
             // before it was kept, or by hand) as off, and rectifies that one after every change.
             apiRectify(origin, false);
         }
-        signatures(origin, signing, held);
+        boolean transfersChanged = primarySettings(origin, held, keyIds);
+        Map<String, List<String>> metadata = metadata(origin);
+        transfersChanged |= transferMetadata(origin, metadata, targets);
+        boolean signaturesChanged = signatures(origin, signing, held, metadata);
+        primaryConfigured.add(origin);
+        // a new secondary is told at once too, not at its first retry
+        notifySecondaries(origin, !targets.isEmpty() && (!changed.isEmpty() || signaturesChanged || transfersChanged));
+    }
+
+    /**
+     * The zone a primary ({@link #PRIMARY_KIND}; a zone made Native before it was published
+     * with its secondaries is switched) whose transfers the keys {@code keyIds} grant; tells
+     * whether it changed either.
+     */
+    private boolean primarySettings(String origin, JsonObject held, List<String> keyIds) {
+        String kind = held.getString("kind", "");
+        boolean primary = kind.equalsIgnoreCase(PRIMARY_KIND) || kind.equalsIgnoreCase("Primary");
+        Set<String> heldKeys = new TreeSet<>();
+        if (held.containsKey("master_tsig_key_ids") && !held.isNull("master_tsig_key_ids")) {
+            held.getJsonArray("master_tsig_key_ids")
+                    .getValuesAs(jakarta.json.JsonString::getString)
+                    .forEach(id -> heldKeys.add(keyId(id)));
+        }
+        if (primary && heldKeys.equals(new TreeSet<>(keyIds))) {
+            return false;
+        }
+        expect(
+                send(
+                        "PUT",
+                        zonePath(origin),
+                        JsonFields.JSON
+                                .createObjectBuilder()
+                                .add("kind", PRIMARY_KIND)
+                                .add("master_tsig_key_ids", JsonFields.JSON.createArrayBuilder(keyIds))
+                                .build()),
+                origin);
+        return true;
+    }
+
+    /**
+     * ALLOW-AXFR-FROM and ALSO-NOTIFY set to what {@code targets} make them, or removed when
+     * they make none, unless {@code held} (kind to values) holds that already; tells whether it
+     * changed them.
+     */
+    private boolean transferMetadata(String origin, Map<String, List<String>> held, List<TransferTarget> targets) {
+        boolean changed = false;
+        for (Map.Entry<String, List<String>> kind : transferMetadata(targets).entrySet()) {
+            List<String> values = kind.getValue();
+            if (new TreeSet<>(held.getOrDefault(kind.getKey(), List.of())).equals(new TreeSet<>(values))) {
+                continue;
+            }
+            String path = zonePath(origin) + "/metadata/" + kind.getKey();
+            if (values.isEmpty()) {
+                HttpResponse<String> deleted = send("DELETE", path, null);
+                if (deleted.statusCode() != 404) {
+                    expect(deleted, origin);
+                }
+            } else {
+                expect(
+                        send(
+                                "PUT",
+                                path,
+                                JsonFields.JSON
+                                        .createObjectBuilder()
+                                        .add("metadata", JsonFields.JSON.createArrayBuilder(values))
+                                        .build()),
+                        origin);
+            }
+            changed = true;
+        }
+        return changed;
+    }
+
+    /**
+     * What PowerDNS's metadata says of {@code targets}: ALLOW-AXFR-FROM the addresses of those
+     * without a key (a key grants its transfer from any address, an address without a key
+     * grants none), ALSO-NOTIFY each {@code address:port} ({@code [address]:port} for IPv6).
+     */
+    static Map<String, List<String>> transferMetadata(List<TransferTarget> targets) {
+        Set<String> allowed = new LinkedHashSet<>();
+        Set<String> notified = new LinkedHashSet<>();
+        for (TransferTarget target : targets) {
+            if (!target.signed()) {
+                allowed.add(target.address());
+            }
+            notified.add((target.address().contains(":") ? "[" + target.address() + "]" : target.address()) + ":"
+                    + target.port());
+        }
+        Map<String, List<String>> metadata = new LinkedHashMap<>();
+        metadata.put(ALLOW_AXFR_FROM, List.copyOf(allowed));
+        metadata.put(ALSO_NOTIFY, List.copyOf(notified));
+        return metadata;
+    }
+
+    /**
+     * The keys of {@code targets} as PowerDNS's /tsigkeys holds them, created or their secret
+     * set where it differs; their ids ({@code name.}), each once. Keys are never deleted here:
+     * another zone may name one; a key no zone names grants nothing.
+     */
+    private List<String> tsigKeys(List<TransferTarget> targets) {
+        Map<String, TransferKey> keys = new LinkedHashMap<>();
+        for (TransferTarget target : targets) {
+            if (target.signed()) {
+                keys.putIfAbsent(keyId(target.key().name()), target.key());
+            }
+        }
+        for (Map.Entry<String, TransferKey> entry : keys.entrySet()) {
+            tsigKey(entry.getKey(), entry.getValue());
+        }
+        return List.copyOf(keys.keySet());
+    }
+
+    private void tsigKey(String id, TransferKey key) {
+        String path = serverPath() + "/tsigkeys/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
+        JsonObject wanted = JsonFields.JSON
+                .createObjectBuilder()
+                .add("name", key.name())
+                .add("algorithm", key.algorithm())
+                .add("key", key.secretBase64())
+                .build();
+        HttpResponse<String> held = send("GET", path, null);
+        if (held.statusCode() == 404) {
+            HttpResponse<String> created = send("POST", serverPath() + "/tsigkeys", wanted);
+            if (created.statusCode() != 409) { // else made meanwhile by another publisher: compared below
+                expect(created, key.name());
+                return;
+            }
+            held = send("GET", path, null);
+        }
+        expect(held, key.name());
+        JsonObject heldKey = parse(held.body());
+        if (heldKey.getString("key", "").equals(key.secretBase64())
+                && keyId(heldKey.getString("algorithm", "")).equals(keyId(key.algorithm()))) {
+            return;
+        }
+        expect(send("PUT", path, wanted), key.name());
+    }
+
+    /** A key's (or algorithm's) name as PowerDNS's ids compare: lower case, with the root's dot. */
+    static String keyId(String name) {
+        String lower = name.strip().toLowerCase(java.util.Locale.ROOT);
+        return lower.endsWith(".") ? lower : lower + ".";
+    }
+
+    /**
+     * Asks PowerDNS to send NOTIFY to the zone's secondaries now, when {@code wanted}. A refusal
+     * is logged, not thrown: the zone is published, and the secondaries find the change at
+     * their next refresh (or PowerDNS's own check, every xfr-cycle-interval).
+     */
+    private void notifySecondaries(String origin, boolean wanted) {
+        if (!wanted) {
+            return;
+        }
+        try {
+            HttpResponse<String> notified = send("PUT", zonePath(origin) + "/notify", null);
+            if (notified.statusCode() / 100 != 2) {
+                LOG.warning(() -> "PowerDNS did not queue the NOTIFY of " + origin + " (HTTP " + notified.statusCode()
+                        + "): " + notified.body());
+            }
+        } catch (Unavailable e) {
+            LOG.warning(() -> "NOTIFY of " + origin + " not sent: " + e.getMessage());
+        }
+    }
+
+    /** The zone's metadata, kind to values. */
+    private Map<String, List<String>> metadata(String origin) {
+        Map<String, List<String>> metadata = new LinkedHashMap<>();
+        for (JsonObject entry : array(send("GET", zonePath(origin) + "/metadata", null), origin)) {
+            metadata.put(
+                    entry.getString("kind"),
+                    entry.getJsonArray("metadata").getValuesAs(jakarta.json.JsonString::getString));
+        }
+        return metadata;
     }
 
     /**
@@ -179,6 +392,9 @@ public class PowerDnsPublisher implements NameserverPublisher {
 
     @Override
     public boolean publishRrsets(Zone zone, String origin, Set<String> rrsets, List<ZoneRecord> records) {
+        if (!primaryConfigured.contains(origin)) {
+            return false; // its kind, transfers and keys are set with the whole zone first
+        }
         Map<String, JsonObject> desired = rrsets(zone, origin, records);
         String apex = origin + ".";
         Set<String> keys = new LinkedHashSet<>();
@@ -213,6 +429,8 @@ public class PowerDnsPublisher implements NameserverPublisher {
         if (rectify) {
             apiRectify(origin, false);
         }
+        notifySecondaries(
+                origin, !transfers.fleet().isEmpty() || !zone.secondaries().isEmpty());
         return true;
     }
 
@@ -282,9 +500,9 @@ public class PowerDnsPublisher implements NameserverPublisher {
      * change of records was rectified with it: a signed zone keeps {@code api_rectify} on).
      * The keys are made by PowerDNS and stay there; we read their public halves only.
      */
-    private void signatures(String origin, Signing signing, JsonObject held) {
+    private boolean signatures(String origin, Signing signing, JsonObject held, Map<String, List<String>> read) {
         if (signing == Signing.NONE) {
-            return;
+            return false;
         }
         boolean changed = false;
         boolean sign = signing.signed();
@@ -323,11 +541,8 @@ public class PowerDnsPublisher implements NameserverPublisher {
             changed = true;
         }
         Map<String, String> metadata = new LinkedHashMap<>();
-        for (JsonObject entry : array(send("GET", zonePath(origin) + "/metadata", null), origin)) {
-            metadata.put(
-                    entry.getString("kind"),
-                    String.join(",", entry.getJsonArray("metadata").getValuesAs(jakarta.json.JsonString::getString)));
-        }
+        // a zone just created has none; otherwise the caller read them
+        read.forEach((kind, values) -> metadata.put(kind, String.join(",", values)));
         // CDS and CDNSKEY of the keys while signed; none (the delete records are ours) otherwise
         changed |= metadata(origin, metadata, "PUBLISH-CDS", signing == Signing.SIGN ? "2,4" : null);
         changed |= metadata(origin, metadata, "PUBLISH-CDNSKEY", signing == Signing.SIGN ? "1" : null);
@@ -344,6 +559,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
         if (changed) {
             expect(send("PUT", zonePath(origin) + "/rectify", null), origin);
         }
+        return changed;
     }
 
     /** Sets or (null) removes a metadata kind unless it is so already; tells whether it changed it. */
@@ -432,6 +648,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
 
     @Override
     public void remove(String origin) {
+        primaryConfigured.remove(origin);
         HttpResponse<String> response = send("DELETE", zonePath(origin), null);
         if (response.statusCode() != 404 && response.statusCode() != 422) {
             expect(response, origin);

@@ -10,6 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +21,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import net.hostingapi.transfers.control.TransferKey;
+import net.hostingapi.transfers.control.TransferTarget;
+import net.hostingapi.transfers.control.ZoneTransfers;
 import net.hostingapi.zones.control.dnssec.DnssecSettings;
 import net.hostingapi.zones.control.masterfile.ZoneFile;
 import net.hostingapi.zones.control.settings.ZoneSettings;
@@ -33,6 +40,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * set changed, ZONE_RELOAD_COMMAND for the zone. A command that fails counts as an unavailable
  * nameserver: the caller retries (outbox) or answers 503, and until the command succeeds again
  * (retried by the outbox, or by {@link #isReachable()} for /health) the nameserver is DOWN.
+ *
+ * <p>Each zone's secondaries ({@link ZoneTransfers}) are kept beside its file
+ * ({@link SecondariesMarker}, no secrets) and their TSIG keys in {@code tsig/<name>.key}, one
+ * file per key readable by the nameserver alone (ZONE_FILE_MODE without the others' bits);
+ * zones.conf names both ({@link ZonesInclude}), and is rewritten, and the nameserver
+ * reconfigured, whenever they change.
  */
 @ApplicationScoped
 @Typed(ZoneFilePublisher.class)
@@ -64,6 +77,9 @@ public class ZoneFilePublisher implements NameserverPublisher {
     @Inject
     DnssecSettings dnssec;
 
+    @Inject
+    ZoneTransfers transfers;
+
     /** Where the signing nameserver answers over DNS ({@code host:port}): the DS is computed from the DNSKEY it serves. */
     @Inject
     @ConfigProperty(name = "NAMESERVER_DNS_ADDRESS", defaultValue = "127.0.0.1:53")
@@ -72,6 +88,7 @@ public class ZoneFilePublisher implements NameserverPublisher {
     @Override
     public void publish(Zone zone, String origin, Signing signing) {
         Path file = fileOf(origin);
+        List<TransferTarget> targets = transfers.of(zone);
         try {
             Path directory = Files.createDirectories(directory());
             Path temporary = Files.createTempFile(directory, "." + origin, ".tmp");
@@ -86,8 +103,16 @@ public class ZoneFilePublisher implements NameserverPublisher {
             boolean created = Files.notExists(file);
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             boolean signingChanged = signing != Signing.NONE && mark(directory, origin, signing.signed());
-            if (created || signingChanged || Files.notExists(directory.resolve(ZonesInclude.FILE_NAME))) {
-                writeInclude(directory);
+            synchronized (zoneSet) {
+                // with zones.conf's writing, which removes the key files no marker names: not
+                // one that another publication wrote before its marker
+                boolean secondariesChanged = markSecondaries(directory, origin, targets);
+                if (created
+                        || signingChanged
+                        || secondariesChanged
+                        || Files.notExists(directory.resolve(ZonesInclude.FILE_NAME))) {
+                    writeInclude(directory);
+                }
             }
         } catch (IOException e) {
             throw new Unavailable("Cannot write the zone file of " + origin, e);
@@ -119,6 +144,85 @@ public class ZoneFilePublisher implements NameserverPublisher {
             return true;
         }
         return Files.deleteIfExists(marker);
+    }
+
+    /**
+     * The zone's secondaries in the marker beside its file (removed when none) and each one's
+     * key in its key file; tells whether either changed (zones.conf is rewritten, and the
+     * nameserver reconfigured: a key is configuration too).
+     */
+    private boolean markSecondaries(Path directory, String origin, List<TransferTarget> targets) throws IOException {
+        boolean changed = false;
+        Map<String, TransferKey> keys = new LinkedHashMap<>();
+        for (TransferTarget target : targets) {
+            if (target.signed()) {
+                keys.putIfAbsent(target.key().name(), target.key());
+            }
+        }
+        for (TransferKey key : keys.values()) {
+            changed |= writeKey(directory, key);
+        }
+        Path marker = directory.resolve(origin + SecondariesMarker.SUFFIX);
+        String text = SecondariesMarker.text(targets);
+        if (text.isEmpty()) {
+            return Files.deleteIfExists(marker) || changed;
+        }
+        if (Files.exists(marker) && Files.readString(marker).equals(text)) {
+            return changed;
+        }
+        writeAtomically(directory, marker, text, permissions());
+        return true;
+    }
+
+    /**
+     * A key's definition in {@code tsig/<file>.key}, unless it holds that already; tells whether
+     * it wrote it. Readable by the nameserver alone: ZONE_FILE_MODE without the others' bits.
+     */
+    private boolean writeKey(Path directory, TransferKey key) throws IOException {
+        if (!SecondariesMarker.KEY_NAME.matcher(key.name()).matches()
+                || !key.algorithm().matches("[a-z0-9-]+")) {
+            throw new Unavailable(
+                    "The TSIG key " + key + " cannot be written into the nameserver's configuration", null);
+        }
+        Path file = keyFile(directory, key.name());
+        String text = ZonesInclude.key(key.name(), key.algorithm(), key.secretBase64());
+        if (Files.exists(file) && Files.readString(file).equals(text)) {
+            return false;
+        }
+        Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
+        permissions.addAll(permissions());
+        permissions.removeAll(EnumSet.of(
+                PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE));
+        writeAtomically(Files.createDirectories(file.getParent()), file, text, permissions);
+        return true;
+    }
+
+    /** Under the zone directory, one file per TSIG key of a secondary. */
+    static final String TSIG_DIRECTORY = "tsig";
+
+    /** The file of a key: its name, or for a name that is no file name, the name's bytes in hex. */
+    static Path keyFile(Path directory, String name) {
+        String file = name.matches("[a-z0-9][a-z0-9_.-]*")
+                ? name
+                : HexFormat.of().formatHex(name.getBytes(StandardCharsets.UTF_8));
+        return directory.resolve(TSIG_DIRECTORY).resolve(file + ".key");
+    }
+
+    /** Written beside its final name with {@code permissions} from the start, then renamed over it. */
+    private static void writeAtomically(Path directory, Path file, String text, Set<PosixFilePermission> permissions)
+            throws IOException {
+        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        try {
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            try {
+                Files.setPosixFilePermissions(temporary, permissions);
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: its own defaults apply
+            }
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
     }
 
     /**
@@ -157,7 +261,8 @@ public class ZoneFilePublisher implements NameserverPublisher {
             Path directory = directory();
             existed = Files.deleteIfExists(fileOf(origin));
             boolean signed = Files.deleteIfExists(directory.resolve(origin + SIGNED_MARKER));
-            if (existed || signed) {
+            boolean secondaries = Files.deleteIfExists(directory.resolve(origin + SecondariesMarker.SUFFIX));
+            if (existed || signed || secondaries) {
                 writeInclude(directory);
             }
         } catch (IOException e) {
@@ -258,6 +363,31 @@ public class ZoneFilePublisher implements NameserverPublisher {
                             zones.put(name.substring(0, name.length() - ".zone".length()), f);
                         });
             }
+            Map<String, List<SecondariesMarker.Secondary>> secondaries = new TreeMap<>();
+            Set<Path> keyFiles = new java.util.LinkedHashSet<>();
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(SecondariesMarker.SUFFIX))
+                        .toList()) {
+                    String name = f.getFileName().toString();
+                    String zone = name.substring(0, name.length() - SecondariesMarker.SUFFIX.length());
+                    if (!zones.containsKey(zone)) {
+                        continue;
+                    }
+                    List<SecondariesMarker.Secondary> listed = new ArrayList<>();
+                    for (SecondariesMarker.Secondary secondary : SecondariesMarker.parse(Files.readString(f))) {
+                        if (secondary.key() != null) {
+                            Path keyFile = keyFile(directory, secondary.key());
+                            if (!Files.exists(keyFile)) {
+                                continue; // never an include named's start would fail on; the next publication writes
+                                // it
+                            }
+                            keyFiles.add(keyFile);
+                        }
+                        listed.add(secondary);
+                    }
+                    secondaries.put(zone, listed);
+                }
+            }
             Path temporary = Files.createTempFile(directory, "." + ZonesInclude.FILE_NAME, ".tmp");
             for (String signed : policies.keySet()) {
                 if (zones.containsKey(signed)) {
@@ -266,7 +396,7 @@ public class ZoneFilePublisher implements NameserverPublisher {
             }
             Files.writeString(
                     temporary,
-                    ZonesInclude.render(zones, policies, directory.resolve(KEY_DIRECTORY)),
+                    ZonesInclude.render(zones, policies, directory.resolve(KEY_DIRECTORY), secondaries, keyFiles),
                     StandardCharsets.UTF_8);
             permit(temporary);
             Files.move(
@@ -275,6 +405,32 @@ public class ZoneFilePublisher implements NameserverPublisher {
                     StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
             reconfigPending = true;
+            forgetUnusedKeys(directory, keyFiles);
+        }
+    }
+
+    /** A key no zone names any more leaves no secret behind (zones.conf no longer includes it). */
+    private static void forgetUnusedKeys(Path directory, Set<Path> used) throws IOException {
+        Path tsig = directory.resolve(TSIG_DIRECTORY);
+        if (!Files.isDirectory(tsig)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(tsig)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".key"))
+                    .toList()) {
+                if (!used.contains(f)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    /** ZONE_FILE_MODE; a malformed one makes the nameserver unavailable (its message says why). */
+    private Set<PosixFilePermission> permissions() {
+        try {
+            return settings.zoneFilePermissions();
+        } catch (IllegalArgumentException e) {
+            throw new Unavailable(e.getMessage(), e);
         }
     }
 
@@ -282,10 +438,10 @@ public class ZoneFilePublisher implements NameserverPublisher {
     private void permit(Path file) throws IOException {
         Set<PosixFilePermission> permissions;
         try {
-            permissions = settings.zoneFilePermissions();
-        } catch (IllegalArgumentException e) {
+            permissions = permissions();
+        } catch (Unavailable e) {
             Files.deleteIfExists(file);
-            throw new Unavailable(e.getMessage(), e);
+            throw e;
         }
         try {
             Files.setPosixFilePermissions(file, permissions);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import net.hostingapi.zones.entity.ZoneDnssec;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,9 @@ class SigningTest {
         assertEquals(Signing.UNSIGN, Signing.of(dnssec), "the grace is over");
     }
 
+    /** A zone without secondaries in zones.conf (ZonesIncludeTest). */
+    static final String NO_SECONDARIES = " notify explicit; allow-transfer { none; }; ixfr-from-differences yes;";
+
     @Test
     void aSignedZonesEntryNamesItsPolicyWithInlineSigning() {
         Map<String, Path> zones = new LinkedHashMap<>();
@@ -37,9 +41,9 @@ class SigningTest {
         zones.put("s.example", Path.of("/z/s.example.zone"));
         assertEquals(
                 "# Written by hosting-api after every zone created or deleted: do not edit.\n"
-                        + "zone \"a.example\" { type primary; file \"/z/a.example.zone\"; };\n"
+                        + "zone \"a.example\" { type primary; file \"/z/a.example.zone\";" + NO_SECONDARIES + " };\n"
                         + "zone \"s.example\" { type primary; file \"/z/s.example.zone\"; dnssec-policy \"default\";"
-                        + " inline-signing yes; key-directory \"/z/keys/s.example\"; };\n",
-                ZonesInclude.render(zones, Map.of("s.example", "default"), Path.of("/z/keys")));
+                        + " inline-signing yes; key-directory \"/z/keys/s.example\";" + NO_SECONDARIES + " };\n",
+                ZonesInclude.render(zones, Map.of("s.example", "default"), Path.of("/z/keys"), Map.of(), List.of()));
     }
 }

@@ -77,8 +77,10 @@ class ZoneCommandTest {
         zones.put("q\"\\.example", Path.of("/z/q.zone"));
         assertEquals(
                 "# Written by hosting-api after every zone created or deleted: do not edit.\n"
-                        + "zone \"a.example\" { type primary; file \"/z/a.example.zone\"; };\n"
-                        + "zone \"q\\\"\\\\.example\" { type primary; file \"/z/q.zone\"; };\n",
+                        + "zone \"a.example\" { type primary; file \"/z/a.example.zone\";" + SigningTest.NO_SECONDARIES
+                        + " };\n"
+                        + "zone \"q\\\"\\\\.example\" { type primary; file \"/z/q.zone\";" + SigningTest.NO_SECONDARIES
+                        + " };\n",
                 ZonesInclude.render(zones));
     }
 }
