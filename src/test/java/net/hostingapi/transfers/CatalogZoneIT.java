@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import net.hostingapi.nameserver.BindExtension;
 import net.hostingapi.nameserver.PowerDnsExtension;
+import net.hostingapi.support.Api;
 import net.hostingapi.support.Deployments;
 import net.hostingapi.support.DnsTestZone;
 import net.hostingapi.support.FleetSecondary;
@@ -178,8 +179,53 @@ class CatalogZoneIT {
      * lost its data would), the service started again: the catalog is served again at once, with
      * the serial and labels it had.
      */
+    /**
+     * A customer's zone of the catalog's name is never published in its place: the nameserver
+     * serves the catalog still (the API may as well refuse the name, which it should).
+     */
     @Test
     @Order(3)
+    void aCustomersZoneNamedLikeTheCatalogDoesNotReplaceIt(@ArquillianResource URL base) throws Exception {
+        Catalog before = catalogAtPrimary();
+        Api customer = Api.at(base).newCustomer().api();
+        Api.Response created = customer.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", FleetSecondary.catalogZone())
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(DnsTestZone.record("version", "TXT", "1"))
+                                        .add(DnsTestZone.record("www", "A", "192.0.2.45")))
+                        .build());
+        assertTrue(created.status() == 201 || created.status() / 100 == 4, created.toString());
+        // published after the zone above, if that was created: once it is served, so would that be
+        DnsTestZone later = DnsTestZone.create(base, DnsTestZone.record("www", "A", "192.0.2.46"));
+        FleetSecondary.server().awaitSerial(later.name(), later.serial(), WITHIN);
+        Catalog after = catalogAtPrimary();
+        assertTrue(after.members().entrySet().containsAll(before.members().entrySet()), after.toString());
+        assertFalse(
+                after.members().containsValue(FleetSecondary.catalogZone()), "the catalog lists no zone of its name");
+        assertTrue(
+                addresses(FleetSecondary.server(), "www." + FleetSecondary.catalogZone())
+                        .isEmpty(),
+                "the customer's records are not served under the catalog's name");
+        if (created.status() == 201) {
+            assertEquals(
+                    200,
+                    customer.json(
+                                    "DELETE",
+                                    "/api/v1/dns/zones/delete",
+                                    Json.createObjectBuilder()
+                                            .add("zone", FleetSecondary.catalogZone())
+                                            .build())
+                            .status());
+        }
+    }
+
+    @Test
+    @Order(4)
     void theCatalogKeepsItsSerialAndLabelsAcrossARestartAndIsPublishedAtStart(@ArquillianResource URL base)
             throws Exception {
         DnsTestZone zone = DnsTestZone.create(base, DnsTestZone.record("www", "A", "192.0.2.43"));
@@ -204,7 +250,7 @@ class CatalogZoneIT {
 
     /** After the restart ({@link #theCatalogKeepsItsSerialAndLabelsAcrossARestartAndIsPublishedAtStart}). */
     @Test
-    @Order(4)
+    @Order(5)
     void aZoneCreatedAfterARestartIsServedByTheFleet(@ArquillianResource URL base) throws Exception {
         DnsTestZone zone = DnsTestZone.create(base, DnsTestZone.record("www", "A", "192.0.2.44"));
         SecondaryServer fleet = FleetSecondary.server();
