@@ -2,10 +2,14 @@ package net.hostingapi.nameserver.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
 import net.hostingapi.nameserver.entity.PendingPublication;
 import net.hostingapi.platform.database.control.RowInserts;
+import net.hostingapi.transfers.control.catalog.Catalog;
+import net.hostingapi.zones.control.ZoneSetChanged;
 import net.hostingapi.zones.control.ZonesChanged;
 
 /**
@@ -14,6 +18,9 @@ import net.hostingapi.zones.control.ZonesChanged;
  * without the API answer waiting for it. A rollback takes the entries with it. A CDI bean, not a
  * session bean: Weld resolved a session bean observer's instance through the EJB container at every
  * change.
+ *
+ * <p>The catalog zone, when there is one, is entered too whenever the set of names served as zones
+ * may have changed: a zone created or deleted, a domain assigned or dissociated.
  */
 @ApplicationScoped
 public class PublicationOutbox {
@@ -21,11 +28,40 @@ public class PublicationOutbox {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    Catalog catalog;
+
     public void enqueue(@Observes ZonesChanged changed) {
         for (String name : changed.names()) {
             RowInserts.insert(
                     em, PendingPublication.INSERT, new PendingPublication(name, changed.rrsets()).insertValues());
         }
+        // A domain assigned or dissociated changes more than records of a zone that serves more than
+        // one name; the zones area fires ZoneSetChanged for zones created and deleted only. A change
+        // of settings of a zone with domains is taken for one too: the catalog is published the same.
+        if (changed.rrsets() == null && changed.names().size() > 1) {
+            insertCatalog();
+        }
+    }
+
+    /** A zone created or deleted: the catalog lists it, or no longer. */
+    public void enqueue(@Observes ZoneSetChanged changed) {
+        insertCatalog();
+    }
+
+    /**
+     * The catalog published at start: a service started with CATALOG_ZONE on a database that
+     * holds zones, or on a nameserver that lost the catalog, serves it without waiting for a change.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void enqueueCatalogAtStart() {
+        insertCatalog();
+    }
+
+    private void insertCatalog() {
+        catalog.name()
+                .ifPresent(name ->
+                        RowInserts.insert(em, PendingPublication.INSERT, new PendingPublication(name).insertValues()));
     }
 
     public long backlog() {

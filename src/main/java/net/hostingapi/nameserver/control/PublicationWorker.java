@@ -94,6 +94,12 @@ public class PublicationWorker {
     @Inject
     PublicationNudges nudges;
 
+    @Inject
+    PublicationOutbox outbox;
+
+    /** Whether this instance has yet to enter the catalog zone once (PublicationOutbox#enqueueCatalogAtStart). */
+    private final AtomicBoolean catalogAtStart = new AtomicBoolean(true);
+
     /** Names published at once in a round, this thread and helpers from the executor. */
     @Inject
     @ConfigProperty(name = "PUBLISH_PARALLELISM", defaultValue = "4")
@@ -123,6 +129,14 @@ public class PublicationWorker {
     @Schedule(second = "*/2", minute = "*", hour = "*", persistent = false)
     void retry() {
         schema.awaitMigrated();
+        if (catalogAtStart.get()) {
+            try {
+                outbox.enqueueCatalogAtStart();
+                catalogAtStart.set(false);
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "The catalog zone is not entered for publication yet, will retry: " + e.getMessage());
+            }
+        }
         nudges.drain();
     }
 

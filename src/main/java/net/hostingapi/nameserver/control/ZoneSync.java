@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.transfers.control.catalog.Catalog;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.control.claims.ClaimedNames;
 import net.hostingapi.zones.control.claims.NameClaims;
@@ -35,6 +36,9 @@ import org.eclipse.persistence.config.QueryHints;
  * {@code name_locks} while it reads the stored state and writes it to the nameserver. So a refresh
  * and the outbox worker no longer both create a zone at PowerDNS at once, and a publisher cannot
  * hold an older state than the one last published: it reads only once the previous one is done.
+ *
+ * <p>The catalog zone's name ({@code CATALOG_ZONE}) is published as the catalog, listing the zones
+ * stored at the time its lock is taken; its serial is raised under that lock ({@link Catalog}).
  */
 @Stateless
 public class ZoneSync {
@@ -50,6 +54,9 @@ public class ZoneSync {
 
     @Inject
     LockRows lockRows;
+
+    @Inject
+    Catalog catalog;
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void sync(String name) {
@@ -123,7 +130,7 @@ public class ZoneSync {
         if (served.isEmpty()) {
             return false; // removed since: the whole name's publication removes it
         }
-        if (served.get().signing() != Signing.NONE) {
+        if (served.get().catalog() || served.get().signing() != Signing.NONE) {
             return false;
         }
         Zone zone = served.get().zone();
@@ -190,11 +197,25 @@ public class ZoneSync {
         publishStored(name, served);
     }
 
-    /** The zone served under a name and how it is signed there (an assigned domain is served unsigned). */
-    private record Served(Zone zone, Signing signing) {}
+    /**
+     * The zone served under a name and how it is signed there (an assigned domain is served
+     * unsigned); {@code catalog}: the catalog zone, which is not stored as a zone.
+     */
+    private record Served(Zone zone, Signing signing, boolean catalog) {
 
-    /** The zone served under {@code name}: the zone of that name, or the one the domain is assigned to. */
+        Served(Zone zone, Signing signing) {
+            this(zone, signing, false);
+        }
+    }
+
+    /**
+     * The zone served under {@code name}: the catalog, the zone of that name, or the one the domain
+     * is assigned to.
+     */
     private Optional<Served> served(String name) {
+        if (catalog.isCatalog(name)) {
+            return Optional.of(new Served(catalog.current(), Signing.NONE, true));
+        }
         Optional<Served> zone = zoneNamed(name);
         return zone.isPresent()
                 ? zone
@@ -229,8 +250,8 @@ public class ZoneSync {
             return;
         }
         Zone zone = served.get().zone();
-        if (!zone.name().equals(name)) {
-            nameserver.publish(zone, name); // an assigned domain: served unsigned
+        if (served.get().catalog() || !zone.name().equals(name)) {
+            nameserver.publish(zone, name); // the catalog, or an assigned domain: served unsigned
         } else {
             nameserver.publish(zone, name, served.get().signing());
             signed(zone.id(), name, served.get().signing());
