@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import net.hostingapi.nameserver.DnssecProbe;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.DnsTestZone;
+import net.hostingapi.support.FleetSecondary;
 import net.hostingapi.support.SecondaryServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,8 +38,11 @@ import org.xbill.DNS.Type;
  * (their SOA refresh is 12 hours away: only NOTIFY brings it); no other address, no key but the
  * right one, and no address of a secondary with a key may transfer it; a changed list of
  * secondaries takes effect; a signed zone is served signed by both secondaries and validates
- * there with the API's DS as the only trust anchor. The operator's fleet (127.0.0.3, the pom) is
- * among every zone's secondaries too; nothing needs to answer there.
+ * there with the API's DS as the only trust anchor. The operator's fleet (127.0.0.3, the pom;
+ * FleetSecondary, which follows the catalog zone) is among every zone's secondaries too, and
+ * follows each change as well. With the fleet answering, PowerDNS has no NOTIFY to retry, and by
+ * itself would find a change only at its next xfr-cycle-interval: what the secondaries get within
+ * seconds is the NOTIFY the service asks for.
  */
 abstract class TransferScenarios {
 
@@ -104,7 +108,7 @@ abstract class TransferScenarios {
 
         long added = addRecord(zone, "late", "192.0.2.77");
         assertTrue(added > serial, added + " after " + serial);
-        for (SecondaryServer secondary : List.of(bind, knot)) {
+        for (SecondaryServer secondary : List.of(bind, knot, FleetSecondary.server())) {
             assertEquals(
                     added,
                     secondary.awaitSerial(zone, added, NOTIFIED_WITHIN),

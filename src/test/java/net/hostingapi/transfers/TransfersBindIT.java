@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import net.hostingapi.nameserver.BindExtension;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.FleetSecondary;
 import net.hostingapi.support.MariaDbExtension;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(BindExtension.class)
+@ExtendWith(FleetSecondary.class)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class TransfersBindIT extends TransferScenarios {

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import net.hostingapi.nameserver.PowerDnsExtension;
 import net.hostingapi.support.Deployments;
+import net.hostingapi.support.FleetSecondary;
 import net.hostingapi.support.MariaDbExtension;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(PowerDnsExtension.class)
+@ExtendWith(FleetSecondary.class)
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class TransfersPowerDnsIT extends TransferScenarios {
