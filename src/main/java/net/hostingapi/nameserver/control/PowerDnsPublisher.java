@@ -731,6 +731,9 @@ public class PowerDnsPublisher implements NameserverPublisher {
         return serverPath() + "/zones/" + URLEncoder.encode(origin + ".", StandardCharsets.UTF_8);
     }
 
+    /** Attempts after the first of a request PowerDNS answered with 500, 50 ms apart and doubling. */
+    private static final int BACKEND_CONFLICT_RETRIES = 3;
+
     private HttpResponse<String> send(String method, String path, JsonObject body) {
         String base = apiUrl.orElseThrow(() -> new Unavailable("PDNS_API_URL is not set", null));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.replaceAll("/+$", "") + path))
@@ -746,7 +749,16 @@ public class PowerDnsPublisher implements NameserverPublisher {
             request.header("Content-Type", "application/json");
         }
         try {
-            return client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response =
+                    client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            // PowerDNS answers 500 when its backend's transaction lost to a concurrent writer
+            // (SQLite: "database is locked"; each NOTIFY has it write the zone's notified serial
+            // too): nothing was changed, and the same request made again goes through.
+            for (int retry = 0; retry < BACKEND_CONFLICT_RETRIES && response.statusCode() == 500; retry++) {
+                Thread.sleep(50L << retry);
+                response = client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            }
+            return response;
         } catch (IOException e) {
             throw new Unavailable(
                     "PowerDNS at " + base + " cannot be reached: "
