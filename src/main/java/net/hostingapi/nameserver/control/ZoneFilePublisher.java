@@ -208,7 +208,10 @@ public class ZoneFilePublisher implements NameserverPublisher {
         return directory.resolve(TSIG_DIRECTORY).resolve(file + ".key");
     }
 
-    /** Written beside its final name with {@code permissions} from the start, then renamed over it. */
+    /**
+     * Written beside its final name (created 0600: no one else reads a key's secret meanwhile),
+     * given {@code permissions}, then renamed over it.
+     */
     private static void writeAtomically(Path directory, Path file, String text, Set<PosixFilePermission> permissions)
             throws IOException {
         Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
