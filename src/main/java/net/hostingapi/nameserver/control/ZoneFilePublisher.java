@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -367,7 +368,7 @@ public class ZoneFilePublisher implements NameserverPublisher {
                         });
             }
             Map<String, List<SecondariesMarker.Secondary>> secondaries = new TreeMap<>();
-            Set<Path> keyFiles = new java.util.LinkedHashSet<>();
+            Set<Path> keyFiles = new LinkedHashSet<>();
             try (Stream<Path> files = Files.list(directory)) {
                 for (Path f : files.filter(f -> f.getFileName().toString().endsWith(SecondariesMarker.SUFFIX))
                         .toList()) {
@@ -381,8 +382,9 @@ public class ZoneFilePublisher implements NameserverPublisher {
                         if (secondary.key() != null) {
                             Path keyFile = keyFile(directory, secondary.key());
                             if (!Files.exists(keyFile)) {
-                                continue; // never an include named's start would fail on; the next publication writes
-                                // it
+                                // no include of a missing file, on which named would fail to start:
+                                // the secondary is left out until a publication writes its key
+                                continue;
                             }
                             keyFiles.add(keyFile);
                         }
