@@ -57,8 +57,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * keys that grant a transfer from any address, each key kept in PowerDNS's /tsigkeys. A whole
  * publication brings these to what they should be; after any publication that changed the zone
  * PowerDNS is asked to send NOTIFY at once (by itself it looks for changed serials only every
- * xfr-cycle-interval). PowerDNS must run with {@code primary=yes}, an empty
- * {@code allow-axfr-ips}, {@code send-signed-notify=no} and its own address as
+ * xfr-cycle-interval). PowerDNS must run with {@code primary=yes}, empty {@code allow-axfr-ips}
+ * and {@code only-notify}, {@code send-signed-notify=no} and its own address as
  * {@code query-local-address} (nameserver.md).
  */
 @ApplicationScoped
@@ -67,7 +67,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
 
     private static final Logger LOG = Logger.getLogger(PowerDnsPublisher.class.getName());
 
-    /** The zone kind that makes PowerDNS send NOTIFY and serve transfers; 4.7 shows "Primary" as this. */
+    /** The zone kind that makes PowerDNS send NOTIFY and serve transfers (4.7 takes "Primary" too, and shows it as this). */
     static final String PRIMARY_KIND = "Master";
 
     static final String ALLOW_AXFR_FROM = "ALLOW-AXFR-FROM";
