@@ -1,9 +1,10 @@
-// One zone: records (grouped by name and type, filtered and paged), settings, domains, import and
-// export, history with restore, and DNSSEC where the service reports it.
+// One zone: its change status, records (grouped by name and type, filtered and paged), settings,
+// domains, import and export, history with restore, and DNSSEC where the service reports it.
 import { api, zonePath } from './api.js';
 import { h, fill, field, input, formError, clearErrors, showErrors, confirmDialog, modal, notify, reportSuccess, reportError, copyButton, debounce, pager, plural, messageText } from './dom.js';
 import { recordForm, recordField, displayName, UPDATE_ONLY } from './records.js';
 import { dnssecLabel, DNSSEC_STATES } from './zones.js';
+import { changeStatus } from './status.js';
 
 const PAGE = 100;
 const TABS = [['records', 'Records'], ['settings', 'Settings'], ['domains', 'Domains'], ['import', 'Import and export'], ['history', 'History']];
@@ -18,10 +19,12 @@ export async function zoneView(root, name, tab) {
     h('span', null, `Serial ${zone.serial}`), ' · ', h('span', { id: 'record-count' }, plural(zone.records.length, 'record')),
     zone.dnssec ? [' · DNSSEC ', dnssecLabel(zone)] : null);
   describe();
+  const status = changeStatus(zone.name);
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: '#/zones' }, '‹ All zones')),
     h('h1', { class: 'zone-name' }, zone.nameUnicode || zone.name),
     summary,
+    status.element,
     h('div', { class: 'toolbar' },
       h('button', { type: 'button', id: 'refresh-zone', onclick: refresh }, 'Load onto the nameserver again'),
       h('button', { type: 'button', id: 'export-zone', onclick: () => download(zone.name) }, 'Export zone file')),
@@ -32,6 +35,7 @@ export async function zoneView(root, name, tab) {
   async function reload() {
     zone = (await api('GET', 'dns/zones/show', { query: { zone: zone.name } })).data.zone;
     describe();
+    status.changed();
     return zone;
   }
 
@@ -45,6 +49,7 @@ export async function zoneView(root, name, tab) {
     if (!answer.ok) return;
     try {
       reportSuccess(await api('POST', 'dns/zones/refresh', { body: { zone: zone.name, forceDelete: answer.checked } }), 'Zone refreshed');
+      status.changed();
     } catch (e) {
       reportError(e);
     }

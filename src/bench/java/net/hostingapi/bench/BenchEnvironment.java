@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 import net.hostingapi.launcher.EmbeddedMariaDb;
 import net.hostingapi.launcher.ServiceLauncher;
 import net.hostingapi.support.PowerDnsServer;
+import net.hostingapi.support.SecondaryServer;
 
 /**
  * Everything the benchmark runs against, started in order and stopped in reverse (also by a
@@ -108,6 +109,12 @@ final class BenchEnvironment implements AutoCloseable {
     private double coldStartSeconds;
     private double runCommandStartSeconds;
     private String startCpu = "";
+    /** Settings the service starts with beyond the bench's own (the operator's fleet of secondaries, a catalog zone). */
+    private Map<String, String> extraSettings = Map.of();
+    /** The secondaries of the transfer scenarios, started when first asked for. */
+    private SecondaryServer secondary;
+
+    private SecondaryServer fleetSecondary;
 
     private BenchEnvironment(Path dir) {
         this.dir = dir;
@@ -267,6 +274,9 @@ final class BenchEnvironment implements AutoCloseable {
         for (String smtp : List.of("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")) {
             env.put(smtp, "");
         }
+        // the secondaries of the transfer scenarios listen on loopback addresses
+        env.put("SECONDARY_ALLOW_PRIVATE_ADDRESSES", "true");
+        env.putAll(extraSettings);
         log("Starting the service (run command, Payara Micro) on " + baseUrl() + ", log " + log);
         Map<String, Long> beside = besideTheService();
         Map<String, Long> besideTicks = new java.util.LinkedHashMap<>();
@@ -477,6 +487,37 @@ final class BenchEnvironment implements AutoCloseable {
      * Stops the service and starts it again by the run command on the same database and data
      * directory; {@link #coldStartSeconds()} then tells this start's time.
      */
+    /** A BIND secondary of PowerDNS on 127.0.0.2, following the zones it is told to. */
+    synchronized SecondaryServer secondary() throws IOException {
+        if (secondary == null) {
+            System.setProperty("test.secondary.dir", dir.resolve("secondaries").toString());
+            secondary = SecondaryServer.bind("127.0.0.2", EmbeddedMariaDb.freePort(), "127.0.0.1", pdns.dnsPort());
+            secondary.start();
+        }
+        return secondary;
+    }
+
+    /**
+     * The operator's fleet: a BIND secondary of PowerDNS on 127.0.0.3 that follows the catalog
+     * {@code catalog} alone, its transfers signed with {@code key} ({@code algorithm:name:secret}).
+     */
+    synchronized SecondaryServer fleetSecondary(String catalog, String key) throws IOException {
+        if (fleetSecondary == null) {
+            System.setProperty("test.secondary.dir", dir.resolve("secondaries").toString());
+            String[] parts = key.split(":", 3);
+            fleetSecondary = SecondaryServer.bind("127.0.0.3", EmbeddedMariaDb.freePort(), "127.0.0.1", pdns.dnsPort())
+                    .catalog(catalog, new SecondaryServer.Key(parts[1], parts[0], parts[2]));
+        }
+        fleetSecondary.start();
+        return fleetSecondary;
+    }
+
+    /** Restarts the service with {@code settings} beside the bench's own (an empty map: its own alone). */
+    void restartServiceWith(Map<String, String> settings) throws Exception {
+        extraSettings = Map.copyOf(settings);
+        restartService();
+    }
+
     void restartService() throws Exception {
         stopService();
         launcher = null;
@@ -519,6 +560,11 @@ final class BenchEnvironment implements AutoCloseable {
             return;
         }
         stopService();
+        for (SecondaryServer s : new SecondaryServer[] {secondary, fleetSecondary}) {
+            if (s != null) {
+                s.stop();
+            }
+        }
         if (pdns != null) {
             log("Stopping PowerDNS");
             pdns.stop();

@@ -36,6 +36,7 @@ import net.hostingapi.bench.LoadClient.Plan;
 import net.hostingapi.bench.LoadClient.Result;
 import net.hostingapi.bench.Report.Ratio;
 import net.hostingapi.support.PowerDnsServer;
+import net.hostingapi.support.SecondaryServer;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.ExtendedFlags;
@@ -225,6 +226,9 @@ public final class Benchmark {
         scenario("change to nameserver", this::changeToNameserver);
         scenario("signed change to nameserver", this::signedChangeToNameserver);
         scenario("DNS UPDATE", this::dnsUpdate);
+        scenario("change to secondary", this::changeToSecondary);
+        scenario("signed change to secondary", this::signedChangeToSecondary);
+        scenario("catalog", this::catalogToSecondary);
         scenario("create 1000", this::create1000);
         scenario("show 10 000", this::show10000);
         scenario("list 10 000 zones", this::listZones);
@@ -711,29 +715,47 @@ public final class Benchmark {
     private void changeToNameserver(String scenario, String zone, boolean signed) throws Exception {
         createOurs(zone, ZoneContent.of(10));
         if (signed) {
-            expect(oursRequest("POST", "/api/v1/dns/zones/dnssec/enable", "{\"zone\":\"" + zone + "\"}"), 200);
-            HttpRequest state = oursRequest("GET", "/api/v1/dns/zones/dnssec?zone=" + zone, null);
-            check(
-                    poll(
-                            () -> parse(expect(state, 200).body())
-                                    .getJsonObject("data")
-                                    .getJsonObject("dnssec")
-                                    .getString("state")
-                                    .equals("signed"),
-                            Duration.ofSeconds(60)),
-                    "the zone is signed");
+            sign(zone);
         }
         awaitPublished();
-        SimpleResolver resolver = new SimpleResolver("127.0.0.1");
-        resolver.setPort(env.pdns().dnsPort());
+        SimpleResolver resolver = resolverAt("127.0.0.1", env.pdns().dnsPort(), signed);
+        check(
+                poll(() -> resolves(resolver, "h0." + zone, "10.0.0.0", signed), Duration.ofSeconds(30)),
+                "the zone is served over DNS" + (signed ? ", signed" : ""));
+        timeChanges(scenario, zone, signed, resolver);
+    }
+
+    /** DNSSEC enabled through the API, and waited for until the zone is signed. */
+    private void sign(String zone) throws Exception {
+        expect(oursRequest("POST", "/api/v1/dns/zones/dnssec/enable", "{\"zone\":\"" + zone + "\"}"), 200);
+        HttpRequest state = oursRequest("GET", "/api/v1/dns/zones/dnssec?zone=" + zone, null);
+        check(
+                poll(
+                        () -> parse(expect(state, 200).body())
+                                .getJsonObject("data")
+                                .getJsonObject("dnssec")
+                                .getString("state")
+                                .equals("signed"),
+                        Duration.ofSeconds(60)),
+                "the zone is signed");
+    }
+
+    /** A resolver asking the nameserver at {@code address} and {@code port}, with the DO bit when {@code signed}. */
+    private static SimpleResolver resolverAt(String address, int port, boolean signed) throws IOException {
+        SimpleResolver resolver = new SimpleResolver(address);
+        resolver.setPort(port);
         resolver.setTimeout(Duration.ofSeconds(1));
         if (signed) {
             resolver.setEDNS(0, 4096, ExtendedFlags.DO, List.of());
         }
-        check(
-                poll(() -> resolves(resolver, "h0." + zone, "10.0.0.0", signed), Duration.ofSeconds(30)),
-                "the zone is served over DNS" + (signed ? ", signed" : ""));
+        return resolver;
+    }
 
+    /**
+     * One client adds a record after another, each timed from the request until {@code resolver}'s
+     * nameserver answers it (with its signature when {@code signed}): p50 and p99 against 1 s.
+     */
+    private void timeChanges(String scenario, String zone, boolean signed, SimpleResolver resolver) throws Exception {
         Plan plan = Plan.counted(1, 5, settings.changes(), Duration.ofSeconds(180));
         Result o = LoadClient.run(plan, t -> {
             int[] n = {0};
@@ -752,7 +774,7 @@ public final class Benchmark {
                 if (status != 200) {
                     return status;
                 }
-                // 504: not answered by the nameserver within 10 s
+                // 504: not answered within 10 s
                 return poll(() -> resolves(resolver, name + "." + zone, address, signed), Duration.ofSeconds(10))
                         ? 200
                         : 504;
@@ -776,6 +798,119 @@ public final class Benchmark {
                 null,
                 null,
                 null);
+    }
+
+    // ---- secondaries (issue 59): NOTIFY-driven transfers to BIND, and the catalog zone
+
+    /** The operator's fleet in the catalog scenario: its TSIG key (the secret is the bench's own). */
+    private static final String FLEET_KEY = "hmac-sha256:fleet.bench.tsig:YmVuY2gtZmxlZXQta2V5LTAxMjM0NTY3ODlhYmNkZWY=";
+
+    private static final String CATALOG = "catalog.bench.internal";
+
+    private void changeToSecondary() throws Exception {
+        changeToSecondary(
+                "change → answered by a NOTIFY-driven secondary (BIND 9.18)", "secondary.ours.bench.test", false);
+    }
+
+    private void signedChangeToSecondary() throws Exception {
+        changeToSecondary(
+                "change of a signed zone → answered signed by a NOTIFY-driven secondary (BIND 9.18)",
+                "signed-secondary.ours.bench.test",
+                true);
+    }
+
+    /**
+     * A zone with a BIND secondary (its {@code secondaries[]}, by address): each change timed from
+     * the records/add request until the secondary answers the new record, after PowerDNS's
+     * NOTIFY and the secondary's transfer.
+     */
+    private void changeToSecondary(String scenario, String zone, boolean signed) throws Exception {
+        SecondaryServer secondary = env.secondary();
+        createOurs(zone, ZoneContent.of(10));
+        expect(
+                oursRequest(
+                        "PUT",
+                        "/api/v1/dns/zones/update",
+                        "{\"zone\":\"" + zone + "\",\"secondaries\":[{\"address\":\"" + secondary.address()
+                                + "\",\"port\":" + secondary.port() + "}]}"),
+                200);
+        if (signed) {
+            sign(zone);
+        }
+        awaitPublished();
+        secondary.follow(zone);
+        SimpleResolver resolver = resolverAt(secondary.address(), secondary.port(), signed);
+        check(
+                poll(() -> resolves(resolver, "h0." + zone, "10.0.0.0", signed), Duration.ofSeconds(60)),
+                "the secondary serves the zone" + (signed ? ", signed" : "") + "; its log: " + secondary.log());
+        timeChanges(scenario, zone, signed, resolver);
+    }
+
+    /**
+     * The hoster's fleet follows the catalog zone (RFC 9432): a BIND secondary configured with
+     * nothing but the catalog, the service restarted with CATALOG_ZONE and SECONDARY_NAMESERVERS;
+     * each zone created through the API is timed until the secondary answers its record. Then
+     * the service is restarted as before: the scenarios after it publish no catalog.
+     */
+    private void catalogToSecondary() throws Exception {
+        String scenario = "zone create → answered by a secondary that follows the catalog (BIND 9.18)";
+        SecondaryServer fleet = env.fleetSecondary(CATALOG, FLEET_KEY);
+        env.restartServiceWith(Map.of(
+                "SECONDARY_NAMESERVERS", fleet.address() + "#" + fleet.port(),
+                "SECONDARY_TSIG_KEY", FLEET_KEY,
+                "CATALOG_ZONE", CATALOG));
+        processes = env.processes();
+        try {
+            SimpleResolver resolver = resolverAt(fleet.address(), fleet.port(), false);
+            check(
+                    poll(() -> fleet.soaSerial(CATALOG).isPresent(), Duration.ofSeconds(60)),
+                    "the fleet's secondary serves the catalog; its log: " + fleet.log());
+            int count = Math.max(1, settings.changes() / 4);
+            Plan plan = Plan.counted(1, 3, count, Duration.ofSeconds(600));
+            Result o = LoadClient.run(plan, t -> {
+                int[] n = {0};
+                return () -> {
+                    String zone = "c" + n[0]++ + ".catalog.ours.bench.test";
+                    int status = http.send(
+                                    oursRequest(
+                                            "POST",
+                                            "/api/v1/dns/zones/create",
+                                            "{\"name\":\"" + zone
+                                                    + "\",\"records\":[{\"name\":\"www\",\"type\":\"A\",\"data\":\"192.0.2.80\"}]}"),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                    if (status != 201) {
+                        return status;
+                    }
+                    // 504: not answered within 30 s
+                    return poll(() -> resolves(resolver, "www." + zone, "192.0.2.80", false), Duration.ofSeconds(30))
+                            ? 200
+                            : 504;
+                };
+            });
+            report.run(scenario, "ours", o);
+            report.add(scenario, "p50 (ms)", o.p50Ms(), null, null, Ratio.NONE, null, null);
+            report.add(
+                    scenario,
+                    "p99 (ms)",
+                    o.p99Ms(),
+                    null,
+                    null,
+                    Ratio.NONE,
+                    "ours < 5000 ms",
+                    o.measured() > 0 && o.errorFree() && o.p99Ms() < 5000);
+            report.addText(
+                    scenario,
+                    "zones not answered within 30 s / failed",
+                    o.non2xx() + " / " + o.failed() + " of " + o.calls(),
+                    null,
+                    null,
+                    null);
+        } finally {
+            fleet.stop();
+            env.restartServiceWith(Map.of());
+            processes = env.processes();
+        }
     }
 
     // ---- DNS UPDATE (RFC 2136, issue 58): our listener against PowerDNS's own dnsupdate

@@ -62,6 +62,7 @@ class RightsSweepIT {
             Map.entry("POST " + ZONES + "/records/add", CRUD),
             Map.entry("DELETE " + ZONES + "/records/delete", CRUD),
             Map.entry("GET " + ZONES + "/dnssec", LIST),
+            Map.entry("GET " + ZONES + "/status", LIST),
             Map.entry("POST " + ZONES + "/dnssec/enable", CRUD),
             Map.entry("POST " + ZONES + "/dnssec/disable", CRUD),
             Map.entry("POST " + ZONES + "/{zone}/assignDomain", NONE),
@@ -298,7 +299,7 @@ class RightsSweepIT {
         switch (operation.method() + " " + path) {
             case "GET ", "GET /statistics" -> {}
             case "GET /show", "GET /export", "POST /refresh", "GET /history" -> parameters.put("zone", str.apply(zone));
-            case "GET /dnssec", "POST /dnssec/enable", "POST /dnssec/disable" ->
+            case "GET /dnssec", "POST /dnssec/enable", "POST /dnssec/disable", "GET /status" ->
                 parameters.put("zone", str.apply(zone));
             case "POST /import" -> {
                 parameters.put("zone", str.apply(Sweep.unique("ri") + ".example"));

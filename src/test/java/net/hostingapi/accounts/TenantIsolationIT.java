@@ -450,6 +450,7 @@ class TenantIsolationIT {
         spec("GET " + zones + "/show", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/export", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/dnssec", Kind.OBJECT, List.of("*zone"), null);
+        spec("GET " + zones + "/status", Kind.OBJECT, List.of("*zone"), null);
         spec("POST " + zones + "/dnssec/enable", Kind.OBJECT, List.of("*zone"), null);
         spec("POST " + zones + "/dnssec/disable", Kind.OBJECT, List.of("*zone"), null);
         spec("GET " + zones + "/history", Kind.OBJECT, List.of("*zone"), null);

@@ -108,9 +108,34 @@ public class ZoneEditorIT {
         browser.text("h1.zone-name", zone);
         assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status());
 
+        // Beside the zone its change status: the stored serial and each nameserver, the primary first.
+        // No nameserver runs in this execution: the primary does not answer, so the zone is behind.
+        browser.text("#status-serial", "Serial " + zoneJson().getString("serial"));
+        browser.text("#status-sync", "not yet served by 1 of 1 nameserver");
+        // read at once: the list is drawn anew at every check
+        @SuppressWarnings("unchecked")
+        List<String> primary =
+                (List<String>) browser.script("const li = document.querySelector('#status-servers li.status-server');"
+                        + " return [li.dataset.role, li.dataset.inSync, li.dataset.server, li.textContent,"
+                        + " document.getElementById('change-status').dataset.inSync]");
+        assertEquals(List.of("primary", "false"), primary.subList(0, 2), primary.toString());
+        assertEquals(
+                api.get("/api/v1/dns/zones/status?zone=" + zone)
+                        .data()
+                        .getJsonObject("status")
+                        .getJsonArray("servers")
+                        .getJsonObject(0)
+                        .getString("server"),
+                primary.get(2));
+        assertTrue(primary.get(3).contains("no serial"), primary.get(3));
+        assertEquals("false", primary.get(4), "the zone is behind");
+        browser.screenshots("zone-change-status");
+
         // Records of four types through their forms.
         addRecord("www", "A", Map.of("address", "192.0.2.10"));
         group("www", "A");
+        // the status follows the change: the new serial at once
+        browser.text("#status-serial", "Serial " + zoneJson().getString("serial"));
         assertEquals(Set.of("www A 192.0.2.10 -"), records());
         recordCount("1 record");
         addRecord("@", "MX", Map.of("priority", "10", "host", "mail." + zone));

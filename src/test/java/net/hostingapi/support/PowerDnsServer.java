@@ -59,7 +59,9 @@ public final class PowerDnsServer {
      * nameserver.md asks an operator to run it: NOTIFY sent (unsigned: a secondary that does
      * not know the first key of a zone's TSIG-ALLOW-AXFR would refuse it) from the address the
      * secondaries know it by, to the zones' ALSO-NOTIFY only, and transfers allowed by each
-     * zone's own lists only (the default lets all of 127.0.0.0/8 transfer every zone).
+     * zone's own lists (the default lets all of 127.0.0.0/8 transfer every zone), but for
+     * 127.0.0.1: the tests read what PowerDNS serves by AXFR from there, while secondaries and
+     * refused transfers use other loopback addresses (TransferScenarios).
      */
     public static List<String> loopbackSettings(Path dir, int dnsPort, int apiPort) {
         return List.of(
@@ -81,7 +83,7 @@ public final class PowerDnsServer {
                 "negquery-cache-ttl=0",
                 "zone-cache-refresh-interval=0",
                 "primary=yes",
-                "allow-axfr-ips=",
+                "allow-axfr-ips=127.0.0.1/32",
                 "only-notify=",
                 "send-signed-notify=no",
                 "query-local-address=127.0.0.1");

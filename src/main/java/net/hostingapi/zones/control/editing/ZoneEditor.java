@@ -132,6 +132,7 @@ public class ZoneEditor {
         access.requireWholeZone("create zones");
         access.requireCreatable(name.name());
         NameClaims.requireNotPublicSuffix(name, "name");
+        requireNotCatalog(name.name(), "name");
         ApiUser user = references.user("user", input.user());
         FieldUpdate<Project> project = references.project("project_uuid", input.projectUuid());
         claims.claim(name.name(), caller.accountId());
@@ -573,6 +574,7 @@ public class ZoneEditor {
             return new ZoneEditOutcome(zone, List.of());
         }
         NameClaims.requireNotPublicSuffix(domain, "domainName");
+        requireNotCatalog(domain.name(), "domainName");
         claims.claim(domain.name(), caller.accountId());
         long serialBefore = zone.serial();
         zone.assign(domain.name());
@@ -580,7 +582,16 @@ public class ZoneEditor {
         flushClaiming();
         edited(zone, ZoneOperation.ASSIGN_DOMAIN, null, serialBefore, List.of(), List.of(), domain.name());
         changes.fire(ZonesChanged.of(served(zone)));
+        zoneSet.fire(new ZoneSetChanged(domain.name()));
         return new ZoneEditOutcome(zone, List.of());
+    }
+
+    /** The catalog zone is the service's own: no zone or domain of a customer may take its name or one below it. */
+    private void requireNotCatalog(String name, String field) {
+        if (settings.reservedForCatalog(name)) {
+            throw ApiException.invalid(
+                    field, CommonMessages.FIELD_INVALID, "is reserved for the service's catalog zone");
+        }
     }
 
     private static final String OWN_NAME = "is the zone's own name, which the zone is served under already";
@@ -608,6 +619,7 @@ public class ZoneEditor {
         List<String> names = new ArrayList<>(served(zone));
         names.add(domain);
         changes.fire(ZonesChanged.of(names));
+        zoneSet.fire(new ZoneSetChanged(domain));
         return zone;
     }
 

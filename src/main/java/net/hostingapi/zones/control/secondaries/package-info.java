@@ -1,2 +1,2 @@
-/** A zone's secondaries as clients give them, checked against the operator's address rules and the account's TSIG keys. */
+/** A zone's secondaries as clients give them, checked before they are stored. */
 package net.hostingapi.zones.control.secondaries;

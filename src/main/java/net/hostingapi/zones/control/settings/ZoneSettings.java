@@ -22,6 +22,20 @@ public class ZoneSettings {
     @ConfigProperty(name = "DNS_NS_SECOND", defaultValue = "ns2.hostingapi.test")
     String nsSecond;
 
+    /** The service's catalog zone (transfers area, FleetSettings): its name and the names below it are no customer's. */
+    @Inject
+    @ConfigProperty(name = "CATALOG_ZONE")
+    Optional<String> catalogZone;
+
+    /** Whether {@code name} (normalised) is the catalog zone's name or below it. */
+    public boolean reservedForCatalog(String name) {
+        return catalogZone
+                .map(c -> c.strip().toLowerCase(java.util.Locale.ROOT).replaceAll("\\.$", ""))
+                .filter(c -> !c.isEmpty())
+                .map(c -> name.equals(c) || name.endsWith("." + c))
+                .orElse(false);
+    }
+
     /** Unset: {@code hostmaster@<zone>}. */
     @Inject
     @ConfigProperty(name = "DNS_HOSTMASTER")
