@@ -85,6 +85,7 @@ public class ZonesIT {
         assertEquals("hostmaster@" + name, zone.getString("hostmaster"));
         assertTrue(zone.getString("created_at").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"));
         assertTrue(zone.getJsonArray("domains").isEmpty());
+        assertTrue(zone.getJsonArray("secondaries").isEmpty());
         assertEquals(
                 Set.of(
                         "id",
@@ -100,6 +101,7 @@ public class ZonesIT {
                         "ns_second",
                         "records",
                         "domains",
+                        "secondaries",
                         "user",
                         "project_uuid",
                         "created_at",

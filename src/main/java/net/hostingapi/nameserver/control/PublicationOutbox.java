@@ -36,15 +36,9 @@ public class PublicationOutbox {
             RowInserts.insert(
                     em, PendingPublication.INSERT, new PendingPublication(name, changed.rrsets()).insertValues());
         }
-        // A domain assigned or dissociated changes more than records of a zone that serves more than
-        // one name; the zones area fires ZoneSetChanged for zones created and deleted only. A change
-        // of settings of a zone with domains is taken for one too: the catalog is published the same.
-        if (changed.rrsets() == null && changed.names().size() > 1) {
-            insertCatalog();
-        }
     }
 
-    /** A zone created or deleted: the catalog lists it, or no longer. */
+    /** A zone created or deleted, a domain assigned or dissociated: the catalog lists it, or no longer. */
     public void enqueue(@Observes ZoneSetChanged changed) {
         insertCatalog();
     }
