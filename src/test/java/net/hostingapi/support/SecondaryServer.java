@@ -504,7 +504,8 @@ public final class SecondaryServer {
                     .append(catalogZone)
                     .append("\" default-primaries { ")
                     .append(primary(catalogKey))
-                    .append("; } in-memory no zone-directory \"catz\";\n  };\n");
+                    // named applies a catalog's change at most every min-update-interval (5 s by default)
+                    .append("; } in-memory no zone-directory \"catz\" min-update-interval 1;\n  };\n");
         }
         conf.append("};\n");
         if (catalogZone != null) {

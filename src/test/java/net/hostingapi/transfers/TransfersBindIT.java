@@ -80,7 +80,8 @@ class TransfersBindIT extends TransferScenarios {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(conf));
         assertTrue(
-                line.contains(" notify explicit; also-notify { 127.0.0.3 port " + fleetPort + " key \"fleet.tsig\";"
+                line.contains(" notify explicit; notify-delay 0; also-notify { 127.0.0.3 port " + fleetPort
+                        + " key \"fleet.tsig\";"
                         + " 127.0.0.2 port " + Integer.getInteger("test.secondary.bind.port") + "; 127.0.0.4 port "
                         + Integer.getInteger("test.secondary.knot.port") + " key \"" + key.name() + "\"; };"
                         + " allow-transfer { key \"fleet.tsig\"; 127.0.0.2; key \"" + key.name() + "\"; };"

@@ -15,7 +15,9 @@ import net.hostingapi.nameserver.control.SecondariesMarker.Secondary;
  * and escaped anyway.
  *
  * <p>Each zone sends NOTIFY to its secondaries only ({@code notify explicit}: not to the hosts of
- * its NS records), signed with a secondary's key when it has one, and allows a transfer from the
+ * its NS records), at every reload ({@code notify-delay 0}: by default named holds a zone's next
+ * NOTIFY back for 5 s after one, and a change made within them reached the secondaries seconds
+ * late; the service's own pacing of a name's publications bounds the rate), signed with a secondary's key when it has one, and allows a transfer from the
  * address of each secondary without a key and to any request signed with the key of one with a
  * key (the key grants the transfer, as PowerDNS's TSIG-ALLOW-AXFR does); a zone without
  * secondaries allows none. {@code ixfr-from-differences} makes each reload of a changed file
@@ -71,9 +73,9 @@ final class ZonesInclude {
         return conf.toString();
     }
 
-    /** The zone statement's notify, also-notify, allow-transfer and ixfr-from-differences. */
+    /** The zone statement's notify, notify-delay, also-notify, allow-transfer and ixfr-from-differences. */
     static String transfers(List<Secondary> secondaries) {
-        StringBuilder statements = new StringBuilder(" notify explicit;");
+        StringBuilder statements = new StringBuilder(" notify explicit; notify-delay 0;");
         List<String> notified = new ArrayList<>();
         Set<String> allowed = new LinkedHashSet<>();
         for (Secondary secondary : secondaries) {

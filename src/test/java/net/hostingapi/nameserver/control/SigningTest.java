@@ -32,7 +32,8 @@ class SigningTest {
     }
 
     /** A zone without secondaries in zones.conf (ZonesIncludeTest). */
-    static final String NO_SECONDARIES = " notify explicit; allow-transfer { none; }; ixfr-from-differences yes;";
+    static final String NO_SECONDARIES =
+            " notify explicit; notify-delay 0; allow-transfer { none; }; ixfr-from-differences yes;";
 
     @Test
     void aSignedZonesEntryNamesItsPolicyWithInlineSigning() {

@@ -35,7 +35,7 @@ class ZonesIncludeTest {
                 new Secondary("192.0.2.53", 53, null),
                 new Secondary("2001:db8::53", 5353, "token-7-ab.tsig")));
         assertEquals(
-                " notify explicit;"
+                " notify explicit; notify-delay 0;"
                         + " also-notify { 127.0.0.3 port 5300 key \"fleet.tsig\"; 192.0.2.53 port 53;"
                         + " 2001:db8::53 port 5353 key \"token-7-ab.tsig\"; };"
                         + " allow-transfer { key \"fleet.tsig\"; 192.0.2.53; key \"token-7-ab.tsig\"; };"
@@ -46,14 +46,14 @@ class ZonesIncludeTest {
     @Test
     void aZoneWithoutSecondariesNotifiesNoOneAndAllowsNoTransfer() {
         assertEquals(
-                " notify explicit; allow-transfer { none; }; ixfr-from-differences yes;",
+                " notify explicit; notify-delay 0; allow-transfer { none; }; ixfr-from-differences yes;",
                 ZonesInclude.transfers(List.of()));
     }
 
     @Test
     void anAddressOnTwoPortsIsAllowedOnce() {
         assertEquals(
-                " notify explicit; also-notify { 192.0.2.53 port 53; 192.0.2.53 port 5353; };"
+                " notify explicit; notify-delay 0; also-notify { 192.0.2.53 port 53; 192.0.2.53 port 5353; };"
                         + " allow-transfer { 192.0.2.53; }; ixfr-from-differences yes;",
                 ZonesInclude.transfers(
                         List.of(new Secondary("192.0.2.53", 53, null), new Secondary("192.0.2.53", 5353, null))));
