@@ -1,2 +1,2 @@
-/** Zone transfers to secondaries: which nameservers follow each zone, the catalog zone, and whether each serves the newest serial. */
+/** Zone transfers: the secondaries that follow each zone from the primary the service publishes to. */
 package net.hostingapi.transfers;
