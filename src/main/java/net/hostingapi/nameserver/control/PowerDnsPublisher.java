@@ -254,23 +254,7 @@ public class PowerDnsPublisher implements NameserverPublisher {
             if (new TreeSet<>(held.getOrDefault(kind.getKey(), List.of())).equals(new TreeSet<>(values))) {
                 continue;
             }
-            String path = zonePath(origin) + "/metadata/" + kind.getKey();
-            if (values.isEmpty()) {
-                HttpResponse<String> deleted = send("DELETE", path, null);
-                if (deleted.statusCode() != 404) {
-                    expect(deleted, origin);
-                }
-            } else {
-                expect(
-                        send(
-                                "PUT",
-                                path,
-                                JsonFields.JSON
-                                        .createObjectBuilder()
-                                        .add("metadata", JsonFields.JSON.createArrayBuilder(values))
-                                        .build()),
-                        origin);
-            }
+            writeMetadata(origin, kind.getKey(), values);
             changed = true;
         }
         return changed;
@@ -567,26 +551,29 @@ public class PowerDnsPublisher implements NameserverPublisher {
         if (java.util.Objects.equals(held.get(kind), value)) {
             return false;
         }
+        writeMetadata(origin, kind, value == null ? List.of() : List.of(value));
+        return true;
+    }
+
+    /** Sets a metadata kind to {@code values}, or removes it when there are none. */
+    private void writeMetadata(String origin, String kind, List<String> values) {
         String path = zonePath(origin) + "/metadata/" + kind;
-        if (value == null) {
+        if (values.isEmpty()) {
             HttpResponse<String> deleted = send("DELETE", path, null);
             if (deleted.statusCode() != 404) {
                 expect(deleted, origin);
             }
-        } else {
-            expect(
-                    send(
-                            "PUT",
-                            path,
-                            JsonFields.JSON
-                                    .createObjectBuilder()
-                                    .add(
-                                            "metadata",
-                                            JsonFields.JSON.createArrayBuilder().add(value))
-                                    .build()),
-                    origin);
+            return;
         }
-        return true;
+        expect(
+                send(
+                        "PUT",
+                        path,
+                        JsonFields.JSON
+                                .createObjectBuilder()
+                                .add("metadata", JsonFields.JSON.createArrayBuilder(values))
+                                .build()),
+                origin);
     }
 
     /** PowerDNS's published keys of the zone with its own DS (digest types 2 and 4 only). */
