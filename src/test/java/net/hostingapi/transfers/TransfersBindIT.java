@@ -72,7 +72,16 @@ class TransfersBindIT extends TransferScenarios {
         create(zone, bothSecondaries());
         Path zones = BindExtension.server().zoneDirectory();
         Path keyFile = zones.resolve("tsig").resolve(key.name() + ".key");
-        await(() -> Files.exists(keyFile), "the key's file");
+        // the key's file is written first, then the zone's marker, then zones.conf
+        await(
+                () -> {
+                    try {
+                        return Files.readString(zones.resolve("zones.conf")).contains("zone \"" + zone + "\"");
+                    } catch (java.io.IOException e) {
+                        return false;
+                    }
+                },
+                "zones.conf names the zone");
         String fleetPort = Integer.getInteger("test.secondary.fleet.port").toString();
         String conf = Files.readString(zones.resolve("zones.conf"));
         String line = conf.lines()
