@@ -3,7 +3,13 @@ package net.hostingapi.support;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Comparator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import net.hostingapi.launcher.EmbeddedMariaDb;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -56,6 +62,9 @@ public class MariaDbExtension implements BeforeAllCallback {
                     Integer.parseInt(System.getProperty("test.db.port")),
                     System.getenv("DB_PASSWORD"));
         }
+        if (embedded == null && Boolean.getBoolean("test.db.fresh")) {
+            dropDatabase(System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
+        }
         EmbeddedMariaDb.createDatabaseIfMissing(
                 System.getenv("DB_URL"), System.getenv("DB_USER"), System.getenv("DB_PASSWORD"));
         EmbeddedMariaDb started = embedded;
@@ -64,6 +73,27 @@ public class MariaDbExtension implements BeforeAllCallback {
                 started.close();
             }
         };
+    }
+
+    /**
+     * The execution's own database dropped (test.db.fresh: the powerdns and bind executions, whose
+     * database the build names after the suite's with a suffix): an earlier run's zones would be
+     * members of the catalog zone without being at this run's nameserver.
+     */
+    private static void dropDatabase(String url, String user, String password) {
+        Matcher m =
+                Pattern.compile("^(jdbc:mariadb://[^/?]*/)([A-Za-z0-9_]+)(.*)$").matcher(url);
+        if (!m.matches() || !m.group(2).matches(".+_(powerdns|bind)")) {
+            throw new IllegalStateException("test.db.fresh drops only an execution's own database, not " + url);
+        }
+        try (Connection c = user == null || user.isEmpty()
+                        ? DriverManager.getConnection(m.group(1) + m.group(3))
+                        : DriverManager.getConnection(m.group(1) + m.group(3), user, password);
+                Statement statement = c.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS `" + m.group(2) + "`");
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot drop " + m.group(2) + ": " + e.getMessage(), e);
+        }
     }
 
     private static void deleteRecursively(Path dir) {
