@@ -59,6 +59,11 @@ public final class Api {
         return base;
     }
 
+    /** The bearer token this client sends, for requests written by hand (raw sockets). */
+    public String token() {
+        return token;
+    }
+
     /** Creates a fresh customer account through the operator endpoint and returns a client holding its first token. */
     public Customer newCustomer() {
         String username = "c" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
