@@ -32,6 +32,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.ChildProcesses;
@@ -45,7 +46,10 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * their verification mails) during which the database is killed with SIGKILL at a random moment
  * and started again on its data directory. After every cycle: every write answered 2xx is stored;
  * nothing answered otherwise is stored by halves (a request's two records together or not at all,
- * a handle only with its mail); the data directory started again. At the end the published zone
+ * a handle only with its mail); the data directory started again. Handle writes go as a client
+ * library that retries sends them (issue 60): each with an Idempotency-Key, repeated with it on no
+ * answer, a 5xx or a 409, so a creation carried out twice would be a second handle of its email,
+ * which the check after each cycle refuses. At the end the published zone
  * files agree with the zones' records and serials. Once with the run command's embedded MariaDB
  * (its supervisor restarts it), once with Debian's mariadbd that this test starts and restarts.
  * The two run side by side (the {@code crash} execution enables JUnit's parallel execution):
@@ -187,6 +191,10 @@ class CrashIT {
         final Path dataDir;
         final Path output;
         final List<Attempt> attempts = Collections.synchronizedList(new ArrayList<>());
+        /** Repetitions of keyed handle writes (no answer, 5xx, 409 in progress), and those answered as replays. */
+        final AtomicLong keyedRetries = new AtomicLong();
+
+        final AtomicLong replayed = new AtomicLong();
         final Random random = new Random();
         Process launcher;
         String base;
@@ -247,8 +255,17 @@ class CrashIT {
                 attempts.forEach(a -> byStatus.merge(a.status(), 1L, Long::sum));
                 System.out.printf(
                         "CrashIT %s: %d cycles in %d s, %d writes, %d acknowledged, 0 missing, 0 half-stored, %d crash recoveries; "
-                                + "answers by status %s%n",
-                        name, CYCLES, seconds, writes, acknowledged, recoveries(), byStatus);
+                                + "answers by status %s; handle writes retried with their Idempotency-Key %d times,"
+                                + " %d answered as replays, 0 duplicated%n",
+                        name,
+                        CYCLES,
+                        seconds,
+                        writes,
+                        acknowledged,
+                        recoveries(),
+                        byStatus,
+                        keyedRetries.get(),
+                        replayed.get());
                 assertTrue(
                         byStatus.keySet().stream().allMatch(status -> status < 500 || status == 503),
                         "a crash of the database costs 503s, never an internal error: " + byStatus);
@@ -350,7 +367,8 @@ class CrashIT {
             for (int i = 0; running.get(); i++) {
                 String email =
                         "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "@example.com";
-                Answer created = send("POST", "/api/v1/domain/handles/create", handle(email));
+                Answer created = sendKeyed("POST", "/api/v1/domain/handles/create", handle(email));
+                // a replay whose answer was lost says only that it was carried out (data null): known by its email
                 String id = created.status == 201
                         ? Json.createReader(new java.io.StringReader(created.body))
                                 .readObject()
@@ -360,7 +378,7 @@ class CrashIT {
                         : null;
                 attempts.add(new Attempt(cycle, "create", id != null ? id : email, created.status));
                 if (id != null && i % 2 == 0 && running.get()) {
-                    Answer deleted = send(
+                    Answer deleted = sendKeyed(
                             "DELETE",
                             "/api/v1/domain/handles/delete",
                             Json.createObjectBuilder().add("handle", id).build());
@@ -369,18 +387,56 @@ class CrashIT {
             }
         }
 
-        record Answer(int status, String body) {}
+        record Answer(int status, String body, boolean replayed) {
+            Answer(int status, String body) {
+                this(status, body, false);
+            }
+        }
+
+        /**
+         * As a client library that retries on every network error: a fresh Idempotency-Key, the
+         * request repeated with it while it gets no answer, a 5xx or a 409 (still in progress), for
+         * a minute at most. A handle creation carried out twice would be two handles of one email.
+         */
+        Answer sendKeyed(String method, String path, JsonObject body) {
+            String key = UUID.randomUUID().toString();
+            Answer answer = send(method, path, body, key);
+            for (int i = 0; i < 300 && (answer.status == -1 || answer.status >= 500 || answer.status == 409); i++) {
+                keyedRetries.incrementAndGet();
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return answer;
+                }
+                answer = send(method, path, body, key);
+            }
+            if (answer.replayed()) {
+                replayed.incrementAndGet();
+            }
+            return answer;
+        }
 
         Answer send(String method, String path, JsonObject body) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+            return send(method, path, body, null);
+        }
+
+        Answer send(String method, String path, JsonObject body, String idempotencyKey) {
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path))
                     .header("Authorization", "Bearer " + token)
                     .header("Content-Type", "application/json")
                     .timeout(Duration.ofSeconds(60))
-                    .method(method, HttpRequest.BodyPublishers.ofString(body.toString()))
-                    .build();
+                    .method(method, HttpRequest.BodyPublishers.ofString(body.toString()));
+            if (idempotencyKey != null) {
+                builder.header("Idempotency-Key", idempotencyKey);
+            }
+            HttpRequest request = builder.build();
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-                return new Answer(response.statusCode(), response.body());
+                return new Answer(
+                        response.statusCode(),
+                        response.body(),
+                        response.headers().firstValue("Idempotent-Replayed").isPresent());
             } catch (IOException e) {
                 return new Answer(-1, e.toString());
             } catch (InterruptedException e) {
@@ -435,7 +491,7 @@ class CrashIT {
                     case "create" -> {
                         if (attempt.acknowledged() && !deletions.containsKey(attempt.key())) {
                             assertTrue(
-                                    handles.containsKey(attempt.key()),
+                                    handles.containsKey(attempt.key()) || emails.contains(attempt.key()),
                                     name + " cycle " + cycle + ": acknowledged handle lost: " + attempt);
                         }
                     }
@@ -449,7 +505,10 @@ class CrashIT {
                     default -> throw new AssertionError(attempt.kind());
                 }
             }
-            assertTrue(emails.size() == handles.size(), "one handle per attempted creation");
+            assertTrue(
+                    emails.size() == handles.size(),
+                    name + " cycle " + cycle
+                            + ": one handle per attempted creation, its retries with the key included");
             // every stored handle has its verification mail: still queued, or delivered as a file
             Set<String> queued = queuedMailHandles();
             Set<String> delivered = deliveredMailHandles();

@@ -82,10 +82,14 @@ public class OpenApiDocument implements OASFilter {
         ERRORS.put("403", new String[] {"Forbidden", "The token lacks the operation's right; the message names it."});
         ERRORS.put("404", new String[] {"NotFound", "No such object in the caller's account."});
         ERRORS.put("409", new String[] {
-            "Conflict", "Name taken, domain assigned elsewhere, invalid state transition or concurrent change."
+            "Conflict",
+            "Name taken, domain assigned elsewhere, invalid state transition, concurrent change, or a request with"
+                    + " the same Idempotency-Key still running (with Retry-After)."
         });
         ERRORS.put("422", new String[] {
-            "ValidationFailed", "Validation failed: every violated field is listed in messages.errors with its field."
+            "ValidationFailed",
+            "Validation failed: every violated field is listed in messages.errors with its field; or the"
+                    + " Idempotency-Key was used for another request."
         });
         ERRORS.put("429", new String[] {
             "TooManyRequests", "Too many requests (or failed authentications); retry after Retry-After seconds."
@@ -292,6 +296,37 @@ public class OpenApiDocument implements OASFilter {
         }
         security(operation, method, resource);
         responses(operation, httpMethod, method, where);
+        idempotency(operation, httpMethod);
+    }
+
+    /** Every authenticated write takes an {@code Idempotency-Key} (api.md, Retries with Idempotency-Key). */
+    private static void idempotency(Operation operation, String httpMethod) {
+        boolean secured =
+                operation.getSecurity() == null || !operation.getSecurity().isEmpty();
+        if (httpMethod.equals(HttpMethod.GET) || !secured) {
+            return;
+        }
+        operation.addParameter(OASFactory.createParameter()
+                .name("Idempotency-Key")
+                .in(org.eclipse.microprofile.openapi.models.parameters.Parameter.In.HEADER)
+                .description("Makes the write safe to repeat: a repetition with the same key and request is answered"
+                        + " the first answer (Idempotent-Replayed: true) and changes nothing; another request under"
+                        + " the key 422, one still running 409 with Retry-After. Keys are the account's, kept 24 h.")
+                .schema(OASFactory.createSchema()
+                        .type(Schema.SchemaType.STRING)
+                        .minLength(1)
+                        .maxLength(255)
+                        .pattern("^[\\x21-\\x7E]+$")));
+        operation.getResponses().getAPIResponses().values().stream()
+                .filter(r -> r.getRef() == null
+                        && r.getDescription() != null
+                        && (r.getDescription().equals("Success")
+                                || r.getDescription().equals("Created")))
+                .forEach(r -> r.addHeader(
+                        "Idempotent-Replayed",
+                        OASFactory.createHeader()
+                                .description("true when this is the stored answer of an earlier request with the key")
+                                .schema(PayloadSchemas.schema("string"))));
     }
 
     private void security(Operation operation, Method method, Class<?> resource) {
