@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -221,6 +222,7 @@ public final class Benchmark {
         scenario("show 100", this::show100);
         scenario("add on 20 zones", () -> addRecords("add one record, 20 clients on 20 zones", 20, true));
         scenario("add on one zone", () -> addRecords("add one record, 20 clients on ONE zone", 1, false));
+        scenario("keyed add", this::keyedAdd);
         scenario("show at a fixed rate", this::showOpenLoop);
         scenario("add at a fixed rate", this::addOpenLoop);
         scenario("change to nameserver", this::changeToNameserver);
@@ -575,6 +577,80 @@ public final class Benchmark {
     }
 
     /** Each client adds records with names of its own, one per request, to zone {@code t % zones}. */
+    /**
+     * What an Idempotency-Key costs (issue 60): add one record, 20 clients on 20 zones, each
+     * request with a fresh key, beside the same without keys, in alternating rounds so that the
+     * machine's drift falls on both. Target: a keyed add at most 10 % more CPU of the API's process
+     * than a plain one (its key is one more row in the change's transaction, its answer one UPDATE).
+     */
+    private void keyedAdd() throws Exception {
+        String scenario = "keyed add: add one record, 20 clients on 20 zones, with and without Idempotency-Key";
+        List<String> zones = new ArrayList<>();
+        for (int z = 0; z < 20; z++) {
+            zones.add("z" + z + ".keyed.ours.bench.test");
+            createOurs(zones.get(z), ZoneContent.of(0));
+        }
+        awaitPublished();
+        String service = BenchEnvironment.SERVICE, db = BenchEnvironment.MARIADB;
+        double[] serviceMs = new double[2], dbMs = new double[2];
+        long[] requests = new long[2], failed = new long[2];
+        for (int round = 0; round < 4; round++) {
+            int keyed = round % 2;
+            int r = round;
+            CpuMeter meter = writeCpu();
+            Result result = LoadClient.run(
+                    settings.timed(20),
+                    t -> {
+                        String zone = zones.get(t);
+                        long[] n = {0};
+                        return () -> {
+                            HttpRequest addition = ourAddition(token, zone, "r" + r + "w" + t + "n" + n[0]++);
+                            if (keyed == 1) {
+                                addition = HttpRequest.newBuilder(addition, (name, value) -> true)
+                                        .header(
+                                                "Idempotency-Key",
+                                                UUID.randomUUID().toString())
+                                        .build();
+                            }
+                            return http.send(addition, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode();
+                        };
+                    },
+                    meter);
+            report.run(scenario, keyed == 1 ? "ours, keyed" : "ours, plain", result);
+            requests[keyed] += result.measured();
+            serviceMs[keyed] += meter.perRequestMs(service, result.measured()) * result.measured();
+            Double database = meter.perRequestMs(db, result.measured());
+            dbMs[keyed] += database == null ? 0 : database * result.measured();
+            failed[keyed] += result.non2xx() + result.failed();
+            awaitPublished();
+        }
+        double plainService = serviceMs[0] / requests[0], keyedService = serviceMs[1] / requests[1];
+        double plainDb = dbMs[0] / requests[0], keyedDb = dbMs[1] / requests[1];
+        oursOnly(scenario, "CPU per request: the API's process, plain add (ms)", plainService);
+        oursOnly(scenario, "CPU per request: the API's process, keyed add (ms)", keyedService);
+        oursOnly(scenario, "CPU per request: MariaDB, plain add (ms)", plainDb);
+        oursOnly(scenario, "CPU per request: MariaDB, keyed add (ms)", keyedDb);
+        double more = (keyedService / plainService - 1) * 100;
+        report.note(String.format(
+                Locale.ROOT,
+                "%s: the API's process %.2f ms per keyed add against %.2f ms per plain add (%+.1f %%; target"
+                        + " at most +10 %%: %s); MariaDB %.2f against %.2f ms (%+.1f %%); %d keyed and %d plain"
+                        + " adds measured, %d and %d not answered 2xx.",
+                scenario,
+                keyedService,
+                plainService,
+                more,
+                more <= 10 ? "met" : "NOT met",
+                keyedDb,
+                plainDb,
+                (keyedDb / plainDb - 1) * 100,
+                requests[1],
+                requests[0],
+                failed[1],
+                failed[0]));
+    }
+
     private void addRecords(String scenario, int zoneCount, boolean throughputTarget) throws Exception {
         String tag = zoneCount == 1 ? "one" : "many";
         List<String> ourZones = new ArrayList<>();
