@@ -1,7 +1,8 @@
 -- Idempotency keys (api.md, Retries with Idempotency-Key): a key of an account is inserted in the
 -- transaction of the change its request made, so the key exists exactly when the change does; the
 -- answer sent for it (status, the headers a client acts on, the body) is written once the answer
--- is made. A retry with the key answers that answer. Rows live until expires_at (IDEMPOTENCY_KEY_HOURS).
+-- is made (the body zlib-compressed). A retry with the key answers that answer. Rows live until
+-- expires_at (IDEMPOTENCY_KEY_HOURS).
 CREATE TABLE idempotency_keys (
     account_id   BIGINT         NOT NULL,
     idem_key     VARBINARY(255) NOT NULL,

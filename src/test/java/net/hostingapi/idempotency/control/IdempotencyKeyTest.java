@@ -32,6 +32,18 @@ class IdempotencyKeyTest {
     }
 
     @Test
+    void answersAreKeptCompressedAndComeBackByteForByte() {
+        byte[] answer = ("{\"data\":{\"zone\":{\"records\":[" + "{\"name\":\"www\",\"type\":\"A\"},".repeat(2000)
+                        + "]}}}")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] stored = IdempotencyKeys.deflated(answer);
+        assertTrue(stored.length < answer.length / 10, stored.length + " of " + answer.length);
+        assertArrayEquals(answer, IdempotencyKeys.inflated(stored));
+        assertArrayEquals(new byte[0], IdempotencyKeys.inflated(IdempotencyKeys.deflated(new byte[0])));
+        assertThrows(IllegalStateException.class, () -> IdempotencyKeys.inflated(new byte[] {1, 2, 3}));
+    }
+
+    @Test
     void theFingerprintTellsEveryPartApart() {
         byte[] body = "{\"zone\":\"example.com\"}".getBytes(StandardCharsets.UTF_8);
         byte[] one = IdempotencyKey.fingerprint(
