@@ -17,6 +17,7 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = errors;
     this.envelope = envelope;
+    this.etag = null;
   }
 }
 
@@ -25,8 +26,10 @@ export class ApiError extends Error {
  * Answers the envelope (or the text when {@code text} is set). A 401 signs the customer out
  * with the service's message: the token expired, was deactivated or is outside its policy
  * ({@code signingIn}: the token being tried at sign-in, whose form shows the message itself).
+ * {@code ifMatch}: the entity tag of the object as the panel shows it, sent as If-Match (a change
+ * made by someone else meanwhile answers 412). The answer's ETag comes back as {@code etag}.
  */
-export async function api(method, path, { query, body, text = false, signingIn = false } = {}) {
+export async function api(method, path, { query, body, text = false, signingIn = false, ifMatch = null } = {}) {
   let url = '/api/v1/' + path;
   if (query) {
     const params = new URLSearchParams();
@@ -36,6 +39,7 @@ export async function api(method, path, { query, body, text = false, signingIn =
   const headers = { Accept: text ? 'text/dns, application/json' : 'application/json' };
   const token = session.token();
   if (token) headers.Authorization = 'Bearer ' + token;
+  if (ifMatch) headers['If-Match'] = ifMatch;
   let payload;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -62,8 +66,11 @@ export async function api(method, path, { query, body, text = false, signingIn =
   }
   if (!response.ok || !envelope || envelope.status !== 'success') {
     const retry = response.headers.get('Retry-After');
-    throw new ApiError(response.status, envelope, retry ? `Too many requests; retry in ${retry} s` : null);
+    const error = new ApiError(response.status, envelope, retry ? `Too many requests; retry in ${retry} s` : null);
+    error.etag = response.headers.get('ETag');
+    throw error;
   }
+  envelope.etag = response.headers.get('ETag');
   return envelope;
 }
 

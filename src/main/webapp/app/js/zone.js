@@ -9,8 +9,16 @@ import { changeStatus } from './status.js';
 const PAGE = 100;
 const TABS = [['records', 'Records'], ['settings', 'Settings'], ['domains', 'Domains'], ['import', 'Import and export'], ['history', 'History']];
 
+/** What the user is told when a change of theirs met someone else's (412). */
+export const CHANGED_MEANWHILE = 'Someone else changed this zone after you opened it, so your change was not saved. '
+  + 'The zone is shown again as it is now: check their change, then make yours again.';
+
 export async function zoneView(root, name, tab) {
-  let zone = (await api('GET', 'dns/zones/show', { query: { zone: name } })).data.zone;
+  const shown = await api('GET', 'dns/zones/show', { query: { zone: name } });
+  let zone = shown.data.zone;
+  // The zone's entity tag as shown: every change is sent with it (If-Match), so that a change made
+  // by someone else meanwhile is refused (412) rather than overwritten.
+  let etag = shown.etag;
   const tabs = zone.dnssec ? [...TABS, ['dnssec', 'DNSSEC']] : TABS;
   const base = '#/zones/' + encodeURIComponent(zone.name);
   const summary = h('p', { class: 'summary' });
@@ -33,7 +41,9 @@ export async function zoneView(root, name, tab) {
     body);
 
   async function reload() {
-    zone = (await api('GET', 'dns/zones/show', { query: { zone: zone.name } })).data.zone;
+    const fresh = await api('GET', 'dns/zones/show', { query: { zone: zone.name } });
+    zone = fresh.data.zone;
+    etag = fresh.etag;
     describe();
     status.changed();
     return zone;
@@ -55,7 +65,28 @@ export async function zoneView(root, name, tab) {
     }
   }
 
-  const ctx = { get zone() { return zone; }, reload, body };
+  /**
+   * A change of the zone, sent with the tag of the zone as shown. Refused because someone else
+   * changed the zone (412): the user is told, and the view shows the zone as it is now.
+   */
+  async function write(method, path, options) {
+    try {
+      const answer = await api(method, path, { ...options, ifMatch: etag });
+      if (answer.etag) etag = answer.etag;
+      return answer;
+    } catch (e) {
+      if (e.status === 412) {
+        e.message = CHANGED_MEANWHILE;
+        e.errors = [];
+        for (const d of document.querySelectorAll('dialog[open]')) d.close();
+        notify(CHANGED_MEANWHILE, 'error');
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      }
+      throw e;
+    }
+  }
+
+  const ctx = { get zone() { return zone; }, reload, write, body };
   const views = { records: recordsTab, settings: settingsTab, domains: domainsTab, import: importTab, history: historyTab, dnssec: dnssecTab };
   await (views[tab] || recordsTab)(ctx);
 }
@@ -99,7 +130,7 @@ function recordsTab(ctx) {
       try {
         const answer = UPDATE_ONLY.includes(record.type)
           ? await replaceRecords(ctx, (records) => [...records, record])
-          : await api('POST', 'dns/zones/records/add', { body: { zone: ctx.zone.name, records: [record] } });
+          : await ctx.write('POST', 'dns/zones/records/add', { body: { zone: ctx.zone.name, records: [record] } });
         reportSuccess(answer, 'Record added');
         await ctx.reload();
         fill(addBox, addBox.firstChild, newForm());
@@ -158,7 +189,7 @@ function recordsTab(ctx) {
         let answer;
         if (!form.dataChanged() && !UPDATE_ONLY.includes(record.type)) {
           // The same record added with another TTL changes its TTL and keeps its id (3013).
-          answer = await api('POST', 'dns/zones/records/add', { body: { zone: ctx.zone.name, records: [{ ...changed, ttl: changed.ttl }] } });
+          answer = await ctx.write('POST', 'dns/zones/records/add', { body: { zone: ctx.zone.name, records: [{ ...changed, ttl: changed.ttl }] } });
         } else {
           answer = await replaceRecords(ctx, (records) => {
             const at = records.findIndex((r) => r.id === record.id);
@@ -187,7 +218,7 @@ function recordsTab(ctx) {
     try {
       const done = record.type === 'DS'
         ? await replaceRecords(ctx, (records) => records.filter((r) => r.id !== record.id))
-        : await api('DELETE', 'dns/zones/records/delete', { body: { zone: ctx.zone.name, records: [{ id: record.id }] } });
+        : await ctx.write('DELETE', 'dns/zones/records/delete', { body: { zone: ctx.zone.name, records: [{ id: record.id }] } });
       reportSuccess(done, 'Record deleted');
     } catch (e) {
       reportError(e);
@@ -205,16 +236,17 @@ function recordsTab(ctx) {
 }
 
 /**
- * Changes records through a zone update: the zone read afresh (so a change made meanwhile is
- * kept), {@code change} applied to its records, all sent back. {@code indexOf} tells at which
- * index the form's record went, for the service's field errors.
+ * Changes records through a zone update: {@code change} applied to the records as shown, all sent
+ * back with the zone's tag (a change made meanwhile by someone else is refused, 412, never
+ * overwritten). {@code indexOf} tells at which index the form's record went, for the service's
+ * field errors.
  */
 async function replaceRecords(ctx, change, indexOf) {
-  const fresh = await ctx.reload();
+  const fresh = ctx.zone;
   const records = change(fresh.records.map((r) => ({ id: r.id, name: r.name, type: r.type, data: r.data, ttl: r.ttl === null ? null : Number(r.ttl) })));
   const sent = records.map(({ name, type, data, ttl }) => ({ name, type, data, ttl }));
   try {
-    return await api('PUT', 'dns/zones/update', { body: { zone: fresh.name, records: sent } });
+    return await ctx.write('PUT', 'dns/zones/update', { body: { zone: fresh.name, records: sent } });
   } catch (e) {
     e.updateIndex = indexOf ? indexOf(fresh.records) : sent.length - 1;
     throw e;
@@ -243,7 +275,7 @@ function settingsTab(ctx) {
     const body = { zone: z.name, hostmaster: hostmaster.value.trim() };
     for (const [k, c] of Object.entries(numbers)) body[k] = c.value.trim();
     try {
-      reportSuccess(await api('PUT', 'dns/zones/update', { body }), 'Settings saved');
+      reportSuccess(await ctx.write('PUT', 'dns/zones/update', { body }), 'Settings saved');
       await ctx.reload();
     } catch (e) {
       showErrors(form, e);
@@ -266,7 +298,7 @@ function domainsTab(ctx) {
     ev.preventDefault();
     clearErrors(form);
     try {
-      reportSuccess(await api('POST', `dns/zones/${zonePath(ctx.zone.name)}/assignDomain`, { body: { domainName: domain.value.trim() } }), 'Domain assigned');
+      reportSuccess(await ctx.write('POST', `dns/zones/${zonePath(ctx.zone.name)}/assignDomain`, { body: { domainName: domain.value.trim() } }), 'Domain assigned');
       domain.value = '';
       await ctx.reload();
       show();
@@ -283,7 +315,7 @@ function domainsTab(ctx) {
     const answer = await confirmDialog({ title: `Dissociate ${name}?`, body: [`The nameservers stop answering for ${name} with this zone's records.`], confirm: 'Dissociate', danger: true });
     if (!answer.ok) return;
     try {
-      reportSuccess(await api('POST', `dns/zones/${zonePath(ctx.zone.name)}/dissociateDomain`, { body: { domainName: name } }), 'Domain dissociated');
+      reportSuccess(await ctx.write('POST', `dns/zones/${zonePath(ctx.zone.name)}/dissociateDomain`, { body: { domainName: name } }), 'Domain dissociated');
     } catch (e) {
       reportError(e);
     }
@@ -332,7 +364,7 @@ function importTab(ctx) {
     if (checked !== text.value) return;
     clearErrors(form);
     try {
-      const answer = await api('POST', 'dns/zones/import', { body: { zone: ctx.zone.name, file: checked } });
+      const answer = await ctx.write('POST', 'dns/zones/import', { body: { zone: ctx.zone.name, file: checked } });
       reportSuccess(answer, 'Zone imported');
       apply.disabled = true;
       await ctx.reload();
@@ -409,7 +441,7 @@ async function historyTab(ctx) {
     });
     if (!answer.ok) return;
     try {
-      reportSuccess(await api('POST', 'dns/zones/restore', { body: { zone: ctx.zone.name, entry: entry.id } }), 'Zone restored');
+      reportSuccess(await ctx.write('POST', 'dns/zones/restore', { body: { zone: ctx.zone.name, entry: entry.id } }), 'Zone restored');
       await ctx.reload();
       list.replaceChildren();
       before = null;
@@ -442,7 +474,7 @@ async function dnssecTab(ctx) {
         if (!answer.ok) return;
       }
       try {
-        reportSuccess(await api('POST', `dns/zones/dnssec/${info.enabled ? 'disable' : 'enable'}`, { body: { zone: ctx.zone.name } }), 'DNSSEC changed');
+        reportSuccess(await ctx.write('POST', `dns/zones/dnssec/${info.enabled ? 'disable' : 'enable'}`, { body: { zone: ctx.zone.name } }), 'DNSSEC changed');
       } catch (e) {
         reportError(e);
       }

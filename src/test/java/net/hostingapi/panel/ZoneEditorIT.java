@@ -391,7 +391,7 @@ public class ZoneEditorIT {
         signInField.sendKeys(token + Keys.ENTER); // the keyboard alone
         group("www", "A");
 
-        // Edit a record's data (through an update of the zone read afresh: the other records stay).
+        // Edit a record's data (through an update of the zone as shown, with its tag: the other records stay).
         browser.find(".group[data-name=www][data-type=A] button.edit").click();
         WebElement address = browser.find("#edit-form input[name=address]");
         address.clear();
@@ -535,6 +535,80 @@ public class ZoneEditorIT {
                 .data()
                 .getJsonObject("token")
                 .getBoolean("active"));
+    }
+
+    @Test
+    void aChangeMadeThroughTheApiMeanwhileIsToldAndNeverOverwritten() {
+        Api.Response created = api.json(
+                "POST",
+                "/api/v1/dns/zones/create",
+                Json.createObjectBuilder()
+                        .add("name", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "www")
+                                                .add("type", "A")
+                                                .add("data", "192.0.2.1")))
+                        .build());
+        assertEquals(201, created.status(), created.body());
+        browser.driver.get(url("/app/#/zones/" + zone));
+        signIn(token);
+        group("www", "A");
+
+        // Behind the panel's back, through the API: a record added.
+        Api.Response behind = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "api")
+                                                .add("type", "A")
+                                                .add("data", "192.0.2.50")))
+                        .build());
+        assertEquals(200, behind.status(), behind.body());
+
+        // The panel's edit, made on the zone as it was shown: refused, the user told, the zone shown anew.
+        browser.find(".group[data-name=www][data-type=A] button.edit").click();
+        WebElement address = browser.find("#edit-form input[name=address]");
+        address.clear();
+        address.sendKeys("192.0.2.2");
+        browser.find("#edit-form button[type=submit]").click();
+        browser.text("#status", "Someone else changed this zone");
+        group("api", "A");
+        assertEquals(Set.of("www A 192.0.2.1 -", "api A 192.0.2.50 -"), records(), "the API's change stands");
+        browser.screenshot("changed-meanwhile");
+
+        // Made again on the zone as it is now, the edit goes through, and the API's record stays.
+        browser.find(".group[data-name=www][data-type=A] button.edit").click();
+        address = browser.find("#edit-form input[name=address]");
+        address.clear();
+        address.sendKeys("192.0.2.2");
+        browser.find("#edit-form button[type=submit]").click();
+        browser.text(".group[data-name=www][data-type=A] .rdata", "192.0.2.2");
+        assertEquals(Set.of("www A 192.0.2.2 -", "api A 192.0.2.50 -"), records());
+
+        // Settings the same way: a TTL changed through the API is not overwritten by the panel's form.
+        browser.find(".tabs a[href$='/settings']").click();
+        browser.find("#settings-form");
+        Api.Response ttl = api.json(
+                "PUT",
+                "/api/v1/dns/zones/update",
+                Json.createObjectBuilder().add("zone", zone).add("ttl", 1800).build());
+        assertEquals(200, ttl.status(), ttl.body());
+        browser.script("document.getElementById('status').replaceChildren()");
+        browser.find("#settings-form input[name=retry]").clear();
+        browser.find("#settings-form input[name=retry]").sendKeys("1000");
+        browser.find("#settings-form button[type=submit]").click();
+        browser.text("#status", "Someone else changed this zone");
+        assertEquals(1800, zoneJson().getInt("ttl"), "the API's TTL stands");
+        assertFalse(zoneJson().getInt("retry") == 1000, "the panel's change was not stored");
+        assertEquals("1800", browser.find("#settings-form input[name=ttl]").getAttribute("value"));
     }
 
     @Test

@@ -72,16 +72,18 @@ class GeneratedClientIT {
         assertEquals(name, created.getData().getZone().getName());
         assertEquals(3600, created.getData().getZone().getTtl());
 
-        ZoneEnvelope added = zones.addRecords(new RecordsToAdd()
-                .zone(name)
-                .records(List.of(new RecordInput()
-                        .name("mail")
-                        .type(RecordInput.TypeEnum.A)
-                        .data("192.0.2.25")
-                        .ttl(600))));
+        ZoneEnvelope added = zones.addRecords(
+                new RecordsToAdd()
+                        .zone(name)
+                        .records(List.of(new RecordInput()
+                                .name("mail")
+                                .type(RecordInput.TypeEnum.A)
+                                .data("192.0.2.25")
+                                .ttl(600))),
+                null); // If-Match: none, unconditional
         assertEquals(2, added.getData().getZone().getRecords().size());
 
-        Zone shown = zones.showZone(name, null).getData().getZone();
+        Zone shown = zones.showZone(name, null, null).getData().getZone();
         assertEquals(name, shown.getName());
         Record mail = shown.getRecords().stream()
                 .filter(r -> r.getName().equals("mail"))

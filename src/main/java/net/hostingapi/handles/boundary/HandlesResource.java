@@ -16,13 +16,16 @@ import net.hostingapi.handles.control.HandleAndMail;
 import net.hostingapi.handles.control.HandleChanges;
 import net.hostingapi.handles.control.HandleMessages;
 import net.hostingapi.handles.control.HandleRegistry;
+import net.hostingapi.handles.control.HandleTags;
 import net.hostingapi.handles.control.NewHandle;
+import net.hostingapi.handles.entity.Handle;
 import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.openapi.boundary.Tagged;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
 import net.hostingapi.platform.parameters.control.NoParameters;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -41,6 +44,9 @@ public class HandlesResource {
 
     @EJB
     HandleRegistry handles;
+
+    @Inject
+    HandleTags tags;
 
     @GET
     @RolesAllowed(Right.Names.CALLER)
@@ -67,6 +73,7 @@ public class HandlesResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged
     @Operation(operationId = "createHandle", summary = "Create a handle (a verification mail is sent)")
     @Binds(value = NewHandle.class, example = """
             {"type": "PERS", "sex": "FEMALE", "firstname": "Erika", "lastname": "Mustermann", "street": "Hauptstrasse", "number": "1", "postcode": "10115", "city": "Berlin", "region": "Berlin", "country": "DE", "email": "erika@example.com", "phone": "+49.3012345678"}""")
@@ -75,13 +82,15 @@ public class HandlesResource {
         NewHandle input = parameters.bind(NewHandle.class);
         HandleAndMail created = handles.create(input);
         return HandleRepresentations.withMailNotice(
-                Reply.created(HandleMessages.HANDLE_CREATED, "handle", HandleRepresentations.handle(created.handle())),
+                Reply.created(HandleMessages.HANDLE_CREATED, "handle", HandleRepresentations.handle(created.handle()))
+                        .tagged(HandleTags.of(created.handle())),
                 created);
     }
 
     @DELETE
     @Path("delete")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged(ifMatch = true, untagged = true)
     @Operation(operationId = "deleteHandle", summary = "Delete a handle")
     @Binds(HandleRef.class)
     @Answers(data = "handle", schema = "Handle")
@@ -94,6 +103,7 @@ public class HandlesResource {
     @POST
     @Path("edit")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "editHandle", summary = "Change a handle (identity fields stay as they are)")
     @Binds(HandleChanges.class)
     @Answers(data = "handle", schema = "Handle")
@@ -101,19 +111,27 @@ public class HandlesResource {
         HandleChanges input = parameters.bind(HandleChanges.class);
         HandleAndMail edited = handles.edit(input);
         return HandleRepresentations.withMailNotice(
-                Reply.ok(HandleMessages.HANDLE_UPDATED, "handle", HandleRepresentations.handle(edited.handle())),
+                Reply.ok(HandleMessages.HANDLE_UPDATED, "handle", HandleRepresentations.handle(edited.handle()))
+                        .tagged(HandleTags.of(edited.handle())),
                 edited);
     }
 
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged(ifNoneMatch = true)
     @Operation(operationId = "showHandle", summary = "Show a handle")
     @Binds(HandleRef.class)
     @Answers(data = "handle", schema = "Handle")
     public Reply show() {
         HandleRef input = parameters.bind(HandleRef.class);
-        return Reply.ok(CommonMessages.OK, "handle", HandleRepresentations.handle(handles.show(input.handle())));
+        Handle handle = handles.show(input.handle());
+        String tag = HandleTags.of(handle);
+        if (tags.notModified(tag)) {
+            return Reply.notModified(tag);
+        }
+        return Reply.ok(CommonMessages.OK, "handle", HandleRepresentations.handle(handle))
+                .tagged(tag);
     }
 
     @GET

@@ -54,6 +54,9 @@ public class HandleRegistry {
     @Inject
     VerificationSettings settings;
 
+    @Inject
+    HandleTags tags;
+
     @RolesAllowed(Right.Names.CALLER)
     public List<Handle> list() {
         return em.createNamedQuery(Handle.IN_ACCOUNT, Handle.class)
@@ -110,8 +113,14 @@ public class HandleRegistry {
     /** Changes what Edit handle may change; a new e-mail address is verified anew. */
     @RolesAllowed(Right.Names.CALLER)
     public HandleAndMail edit(HandleChanges input) {
-        Handle handle = show(input.handle());
-        if (!handle.email().equals(input.email())) {
+        // If-Match is checked under the handle's row lock: of two writers with one tag, one passes
+        boolean conditional = tags.ifMatchGiven();
+        if (conditional) {
+            lockAccount(); // before the handle's row, in the order create and resend take them
+        }
+        Handle handle = conditional ? locked(input.handle()) : show(input.handle());
+        tags.requireMatch(handle);
+        if (!conditional && !handle.email().equals(input.email())) {
             lockAccount(); // before the handle's row, in the order create and resend take them
         }
         handle.address(
@@ -149,7 +158,8 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public Handle delete(String identifier) {
         lockAccount(); // first, as create and resend do: a mail they queue is seen and withdrawn here
-        Handle handle = show(identifier);
+        Handle handle = tags.ifMatchGiven() ? locked(identifier) : show(identifier);
+        tags.requireMatch(handle);
         outbox.withdraw(topic(handle));
         releaseHeldMail(handle, now());
         em.remove(handle);
@@ -196,13 +206,7 @@ public class HandleRegistry {
     @RolesAllowed(Right.Names.CALLER)
     public HandleAndMail resend(String identifier) {
         lockAccount();
-        Handle handle = em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
-                .setParameter("account", caller.accountId())
-                .setParameter("handle", identifier)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultStream()
-                .findFirst()
-                .orElseThrow(() -> ApiException.notFound("Handle"));
+        Handle handle = locked(identifier);
         if (handle.verification().state() == VerificationState.VERIFIED) {
             throw ApiException.conflict(HandleMessages.ALREADY_VERIFIED, HandleMessages.ALREADY_VERIFIED.text());
         }
@@ -315,6 +319,17 @@ public class HandleRegistry {
                     .setParameter("ids", held)
                     .executeUpdate();
         }
+    }
+
+    /** A handle of the caller's account with its row locked for this transaction. */
+    private Handle locked(String identifier) {
+        return em.createNamedQuery(Handle.BY_HANDLE, Handle.class)
+                .setParameter("account", caller.accountId())
+                .setParameter("handle", identifier)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultStream()
+                .findFirst()
+                .orElseThrow(() -> ApiException.notFound("Handle"));
     }
 
     /** The caller's account, locked for this transaction: mails are counted one request after the other. */

@@ -305,6 +305,11 @@ public class Handle {
         return verification;
     }
 
+    /** Raised by every change of the row (optimistic locking); part of the handle's entity tag. */
+    public long version() {
+        return version;
+    }
+
     public LocalDateTime createdAt() {
         return createdAt;
     }

@@ -17,7 +17,9 @@ import net.hostingapi.history.control.ZoneHistory;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.openapi.boundary.Tagged;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
+import net.hostingapi.zones.boundary.RenderedZones;
 import net.hostingapi.zones.boundary.ZoneRepresentations;
 import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.editing.ZoneEditOutcome;
@@ -47,8 +49,12 @@ public class ZoneRestoreResource {
     @Inject
     ZoneLoads zoneLoads;
 
+    @Inject
+    RenderedZones renderedZones;
+
     @POST
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "restoreZone", summary = "Put the zone back to its state after a history entry")
     @Binds(value = RestoreRequest.class, example = """
             {"zone": "example.com", "entry": 42}""")
@@ -58,6 +64,7 @@ public class ZoneRestoreResource {
         return zoneLoads.whole(input.zone(), () -> {
             ZoneEditOutcome restored = history.restore(input.zone(), input.entry());
             return Reply.ok(HistoryMessages.ZONE_RESTORED, "zone", ZoneRepresentations.zone(restored.zone()))
+                    .tagged(renderedZones.tag(restored.zone()))
                     .warnAll(restored.warnings());
         });
     }

@@ -19,6 +19,7 @@ import net.hostingapi.platform.json.control.StreamedJson;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneLoads;
 import net.hostingapi.zones.control.ZoneState;
+import net.hostingapi.zones.control.ZoneTags;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
 import net.hostingapi.zones.control.editing.AdditionChains;
 import net.hostingapi.zones.control.editing.AdditionCommitted;
@@ -100,6 +101,15 @@ public class RenderedZones {
     @Inject
     MetricRegistry metrics;
 
+    @Inject
+    ZoneTags tags;
+
+    /**
+     * A zone as answered and its entity tag, made of the very state and DNSSEC the text shows; a
+     * null text: the caller's copy is current (304).
+     */
+    record Answer(JsonText text, String tag) {}
+
     /** Zones read whole from the database to be answered: no kept rendering was their state. */
     private void loaded(int zones) {
         metrics.counter(Metadata.builder()
@@ -110,13 +120,20 @@ public class RenderedZones {
                 .inc(zones);
     }
 
-    /** The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's version). */
-    JsonText show(String zone) {
+    /**
+     * The zone with its DNSSEC (read apart: the nameserver's progress changes it, not the zone's
+     * version). When If-None-Match names its tag nothing is loaded or rendered (304).
+     */
+    Answer show(String zone) {
         JsonText[] held = new JsonText[1];
         ZoneCatalog.Shown shown = catalog.show(zone, state -> (held[0] = current(state)) != null);
+        String tag = ZoneTags.of(shown.state(), shown.dnssec());
+        if (tags.notModified(tag)) {
+            return new Answer(null, tag);
+        }
         JsonText text = shown.held() ? held[0] : load(zone, shown);
         // read with the zone's state, in its query
-        return ZoneRepresentations.withDnssec(text, shown.dnssec(), true);
+        return new Answer(ZoneRepresentations.withDnssec(text, shown.dnssec(), true), tag);
     }
 
     /**
@@ -259,9 +276,13 @@ public class RenderedZones {
     }
 
     /** The zone as changed right now, remembered for the shows that follow. */
-    JsonText render(Zone zone) {
-        return withDnssec(plain(withItsRecords(zone)), zone.id());
+    Answer render(Zone zone) {
+        Zone read = withItsRecords(zone);
+        return withDnssec(new Plain(ZoneState.of(read), plain(read)));
     }
+
+    /** A zone's text without its DNSSEC, and the state it shows. */
+    private record Plain(ZoneState state, JsonText text) {}
 
     private Zone withItsRecords(Zone zone) {
         Zone read = catalog.withItsRecords(zone);
@@ -279,19 +300,34 @@ public class RenderedZones {
      * it are alike; read apart from the kept rendering (the nameserver's progress changes it,
      * not the zone's version).
      */
-    private JsonText withDnssec(JsonText zone, long id) {
-        return ZoneRepresentations.withDnssec(zone, signing.of(List.of(id)).get(id), true);
+    private Answer withDnssec(Plain zone) {
+        long id = zone.state().zoneId();
+        return withDnssec(zone, signing.of(List.of(id)).get(id));
     }
 
-    /** The same for a zone answered as a JSON object (import). */
-    jakarta.json.JsonObject withDnssec(jakarta.json.JsonObject zone) {
-        long id = zone.getJsonNumber("id").longValue();
-        return jakarta.json.Json.createObjectBuilder(zone)
-                .add(
-                        "dnssec",
-                        ZoneRepresentations.dnssecSummary(
-                                signing.of(List.of(id)).get(id), true))
-                .build();
+    private static Answer withDnssec(Plain zone, ZoneDnssec dnssec) {
+        return new Answer(ZoneRepresentations.withDnssec(zone.text(), dnssec, true), ZoneTags.of(zone.state(), dnssec));
+    }
+
+    /**
+     * The tag of a zone answered as a JSON object (import, restore): of its state as this read of
+     * its DNSSEC finds it.
+     */
+    public String tag(Zone zone) {
+        return ZoneTags.of(ZoneState.of(zone), signing.of(List.of(zone.id())).get(zone.id()));
+    }
+
+    /** A zone answered as a JSON object (import) and its tag. */
+    record AnsweredObject(jakarta.json.JsonObject zone, String tag) {}
+
+    /** The same for a zone answered as a JSON object (import), with one read of its DNSSEC for both. */
+    AnsweredObject withDnssec(Zone zone) {
+        ZoneDnssec dnssec = signing.of(List.of(zone.id())).get(zone.id());
+        return new AnsweredObject(
+                jakarta.json.Json.createObjectBuilder(ZoneRepresentations.zone(zone))
+                        .add("dnssec", ZoneRepresentations.dnssecSummary(dnssec, true))
+                        .build(),
+                ZoneTags.of(ZoneState.of(zone), dnssec));
     }
 
     /** An addition's rendering, made as soon as it commits ({@link AdditionChains}). */
@@ -300,11 +336,9 @@ public class RenderedZones {
     }
 
     /** The zone after an addition, as {@link #added} rendered it, or as {@link #plain(ZoneEditOutcome)} does. */
-    JsonText render(ZoneEditOutcome changed) {
-        JsonText text = plain(changed);
-        return changed.dnssecRead()
-                ? ZoneRepresentations.withDnssec(text, changed.dnssec(), true)
-                : withDnssec(text, changed.zone().id());
+    Answer render(ZoneEditOutcome changed) {
+        Plain text = plain(changed);
+        return changed.dnssecRead() ? withDnssec(text, changed.dnssec()) : withDnssec(text);
     }
 
     /**
@@ -314,17 +348,18 @@ public class RenderedZones {
      * find it later still: concurrent writers of one zone commit while it is read, and the writer
      * that then answers from here does not read it a second time).
      */
-    private JsonText plain(ZoneEditOutcome changed) {
+    private Plain plain(ZoneEditOutcome changed) {
         Zone zone = changed.zone();
         ZoneState state = ZoneState.of(zone);
-        JsonText held = currentOrLater(state);
+        Rendering held = currentOrLater(state);
         if (held != null) {
-            return held;
+            return new Plain(held.state(), held.text());
         }
         Rendering previous = byZone.get(state.zoneId());
         List<ZoneRecord> addedSince = previous == null ? null : chains.addedSince(previous.state(), state);
         if (addedSince == null) {
-            return plain(withItsRecords(zone));
+            Zone read = withItsRecords(zone);
+            return new Plain(ZoneState.of(read), plain(read));
         }
         List<WrittenRecord> records = new ArrayList<>(previous.records());
         for (ZoneRecord added : addedSince) {
@@ -332,7 +367,7 @@ public class RenderedZones {
             int at = Collections.binarySearch(records, written, WrittenRecord.ORDER);
             records.add(at < 0 ? -at - 1 : at, written);
         }
-        return keep(state, zone, records);
+        return new Plain(state, keep(state, zone, records));
     }
 
     private JsonText render(Zone zone, ZoneState state) {
@@ -366,10 +401,10 @@ public class RenderedZones {
     }
 
     /** The rendering held for this state or a later one of the same zone, or null. */
-    private JsonText currentOrLater(ZoneState state) {
+    private Rendering currentOrLater(ZoneState state) {
         Rendering rendering = byZone.get(state.zoneId());
         return rendering != null && (rendering.state().equals(state) || later(rendering.state(), state))
-                ? rendering.text()
+                ? rendering
                 : null;
     }
 

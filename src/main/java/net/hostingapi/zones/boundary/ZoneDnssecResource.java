@@ -15,6 +15,7 @@ import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.openapi.boundary.Tagged;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
 import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.dnssec.ZoneSigning;
@@ -53,6 +54,7 @@ public class ZoneDnssecResource {
     @POST
     @Path("enable")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "enableZoneDnssec", summary = "Sign the zone from now on (cancels a removal under way)")
     @Binds(value = DnssecZone.class, example = """
             {"zone": "example.com"}""")
@@ -61,12 +63,14 @@ public class ZoneDnssecResource {
         DnssecZone input = parameters.bind(DnssecZone.class);
         ZoneSigning.Status status = signing.enable(input.zone());
         return Reply.ok(ZoneMessages.DNSSEC_ENABLED, "dnssec", ZoneRepresentations.dnssec(status))
+                .tagged(status.tag())
                 .warnAll(status.warnings());
     }
 
     @POST
     @Path("disable")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(
             operationId = "disableZoneDnssec",
             summary = "Stop signing: delete records (RFC 8078) at once, unsigned after DNSSEC_UNSIGN_AFTER")
@@ -77,6 +81,7 @@ public class ZoneDnssecResource {
         DnssecZone input = parameters.bind(DnssecZone.class);
         ZoneSigning.Status status = signing.disable(input.zone());
         return Reply.ok(ZoneMessages.DNSSEC_DISABLED, "dnssec", ZoneRepresentations.dnssec(status))
+                .tagged(status.tag())
                 .warnAll(status.warnings());
     }
 }

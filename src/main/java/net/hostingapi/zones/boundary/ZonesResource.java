@@ -28,6 +28,7 @@ import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.messages.control.MessageCode;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
+import net.hostingapi.platform.openapi.boundary.Tagged;
 import net.hostingapi.platform.parameters.boundary.RequestBinder;
 import net.hostingapi.platform.parameters.control.NoParameters;
 import net.hostingapi.platform.parameters.control.Param;
@@ -138,6 +139,7 @@ public class ZonesResource {
     @POST
     @Path("create")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged
     @Operation(operationId = "createZone", summary = "Create a zone, optionally with records")
     @Binds(value = NewZone.class, example = """
             {"name": "example.com", "ttl": 3600, "records": [{"name": "www", "type": "A", "data": "192.0.2.10", "ttl": 600}, {"name": "@", "type": "MX", "data": "10 mail.example.com"}]}""")
@@ -145,13 +147,16 @@ public class ZonesResource {
     public Reply create() {
         var input = parameters.bindWithViolations(NewZone.class);
         ZoneEditOutcome created = editor.create(input.value(), input.violations());
-        return Reply.created(ZoneMessages.ZONE_CREATED, "zone", renderedZones.render(created.zone()))
+        RenderedZones.Answer zone = renderedZones.render(created.zone());
+        return Reply.created(ZoneMessages.ZONE_CREATED, "zone", zone.text())
+                .tagged(zone.tag())
                 .warnAll(created.warnings());
     }
 
     @DELETE
     @Path("delete")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true, untagged = true)
     @Operation(operationId = "deleteZone", summary = "Delete a zone (forceDelete dissociates assigned domains)")
     @Binds(ZoneRef.class)
     @Answers(data = "zone", schema = "Zone")
@@ -166,6 +171,7 @@ public class ZonesResource {
     @POST
     @Path("records/add")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "addRecords", summary = "Add records to a zone (all or nothing)")
     @Binds(value = RecordsToAdd.class, example = """
             {"zone": "example.com", "records": [{"name": "mail", "type": "A", "data": "192.0.2.25"}, {"name": "@", "type": "TXT", "data": "v=spf1 mx -all"}]}""")
@@ -175,13 +181,16 @@ public class ZonesResource {
         requireZone(input);
         ZoneEditOutcome changed =
                 editor.addRecords(input.value().zone(), orEmpty(input.value().records()), input.violations());
-        return Reply.ok(ZoneMessages.RECORDS_ADDED, "zone", renderedZones.render(changed))
+        RenderedZones.Answer zone = renderedZones.render(changed);
+        return Reply.ok(ZoneMessages.RECORDS_ADDED, "zone", zone.text())
+                .tagged(zone.tag())
                 .warnAll(changed.warnings());
     }
 
     @DELETE
     @Path("records/delete")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "deleteRecords", summary = "Delete the records matching any of the selectors")
     @Binds(value = RecordsToDelete.class, example = """
             {"zone": "example.com", "records": [{"name": "mail", "type": "A"}]}""")
@@ -195,33 +204,40 @@ public class ZonesResource {
             // no match: success with a warning (api.md, DNS zones), and a success message that says the same
             MessageCode said =
                     changed.warnings().isEmpty() ? ZoneMessages.RECORDS_DELETED : ZoneMessages.NO_RECORDS_DELETED;
-            return Reply.ok(said, "zone", renderedZones.render(changed.zone())).warnAll(changed.warnings());
+            RenderedZones.Answer zone = renderedZones.render(changed.zone());
+            return Reply.ok(said, "zone", zone.text()).tagged(zone.tag()).warnAll(changed.warnings());
         });
     }
 
     @POST
     @Path("refresh")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged
     @Operation(operationId = "refreshZone", summary = "Publish the zone to the nameserver again")
     @Binds(ZoneRef.class)
     @Answers(data = "zone", schema = "Zone")
     public Reply refresh() {
         ZoneRef input = parameters.bind(ZoneRef.class);
         return zoneLoads.whole(input.zone(), () -> {
-            var zone = editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete()));
-            return Reply.ok(ZoneMessages.ZONE_REFRESHED, "zone", renderedZones.render(zone));
+            var zone = renderedZones.render(editor.refresh(input.zone(), Boolean.TRUE.equals(input.forceDelete())));
+            return Reply.ok(ZoneMessages.ZONE_REFRESHED, "zone", zone.text()).tagged(zone.tag());
         });
     }
 
     @GET
     @Path("show")
     @RolesAllowed(Right.Names.DNS_ZONES_LIST)
+    @Tagged(ifNoneMatch = true)
     @Operation(operationId = "showZone", summary = "Show a zone with its records")
     @Binds(ZoneToShow.class)
     @Answers(data = "zone", schema = "Zone")
     public Reply show() {
         ZoneToShow input = parameters.bind(ZoneToShow.class);
-        return Reply.ok(CommonMessages.OK, "zone", renderedZones.show(input.zone()));
+        RenderedZones.Answer zone = renderedZones.show(input.zone());
+        if (zone.text() == null) {
+            return Reply.notModified(zone.tag());
+        }
+        return Reply.ok(CommonMessages.OK, "zone", zone.text()).tagged(zone.tag());
     }
 
     @GET
@@ -238,6 +254,7 @@ public class ZonesResource {
     @PUT
     @Path("update")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "updateZone", summary = "Change zone fields; given records replace all records")
     @Binds(ZoneChanges.class)
     @Answers(data = "zone", schema = "Zone")
@@ -246,7 +263,9 @@ public class ZonesResource {
         requireZone(input);
         return zoneLoads.whole(input.value().zone(), () -> {
             ZoneEditOutcome updated = editor.update(input.value(), input.violations());
-            return Reply.ok(ZoneMessages.ZONE_UPDATED, "zone", renderedZones.render(updated.zone()))
+            RenderedZones.Answer zone = renderedZones.render(updated.zone());
+            return Reply.ok(ZoneMessages.ZONE_UPDATED, "zone", zone.text())
+                    .tagged(zone.tag())
                     .warnAll(updated.warnings());
         });
     }
@@ -254,6 +273,7 @@ public class ZonesResource {
     @POST
     @Path("{zone}/assignDomain")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "assignDomain", summary = "Bind a domain to the zone")
     @Binds(DomainRef.class)
     @Answers(data = "zone", schema = "Zone")
@@ -263,29 +283,31 @@ public class ZonesResource {
             ZoneEditOutcome assigned = editor.assignDomain(zone, input.domainName());
             // its own name: nothing assigned, which the warning says
             MessageCode said = assigned.warnings().isEmpty() ? ZoneMessages.DOMAIN_ASSIGNED : CommonMessages.OK;
-            return Reply.ok(said, "zone", renderedZones.render(assigned.zone())).warnAll(assigned.warnings());
+            RenderedZones.Answer answer = renderedZones.render(assigned.zone());
+            return Reply.ok(said, "zone", answer.text()).tagged(answer.tag()).warnAll(assigned.warnings());
         });
     }
 
     @POST
     @Path("{zone}/dissociateDomain")
     @RolesAllowed(Right.Names.CALLER)
+    @Tagged(ifMatch = true)
     @Operation(operationId = "dissociateDomain", summary = "Unbind a domain from the zone")
     @Binds(DomainRef.class)
     @Answers(data = "zone", schema = "Zone")
     public Reply dissociateDomain(@PathParam("zone") String zone) {
         DomainRef input = parameters.bind(DomainRef.class);
-        return zoneLoads.whole(
-                zone,
-                () -> Reply.ok(
-                        ZoneMessages.DOMAIN_DISSOCIATED,
-                        "zone",
-                        renderedZones.render(editor.dissociateDomain(zone, input.domainName()))));
+        return zoneLoads.whole(zone, () -> {
+            RenderedZones.Answer answer = renderedZones.render(editor.dissociateDomain(zone, input.domainName()));
+            return Reply.ok(ZoneMessages.DOMAIN_DISSOCIATED, "zone", answer.text())
+                    .tagged(answer.tag());
+        });
     }
 
     @POST
     @Path("import")
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    @Tagged(ifMatch = true)
     @Operation(
             operationId = "importZone",
             summary = "Import an RFC 1035 master file into a new or an existing zone (dryRun: only the difference)")
@@ -300,15 +322,15 @@ public class ZonesResource {
     private Reply imported(ZoneFileImport input) {
         boolean dryRun = Boolean.TRUE.equals(input.dryRun());
         ZoneImport.Outcome outcome = zoneImport.importZone(input.zone(), input.file(), dryRun);
-        JsonObject data = ZoneRepresentations.imported(
-                outcome,
-                outcome.zone() == null ? null : renderedZones.withDnssec(ZoneRepresentations.zone(outcome.zone())));
+        RenderedZones.AnsweredObject zone = outcome.zone() == null ? null : renderedZones.withDnssec(outcome.zone());
+        JsonObject data = ZoneRepresentations.imported(outcome, zone == null ? null : zone.zone());
         Reply reply = dryRun
                 ? Reply.ok(ZoneMessages.IMPORT_CHECKED, data)
                 : outcome.difference().newZone()
                         ? Reply.created(ZoneMessages.ZONE_IMPORTED, data)
                         : Reply.ok(ZoneMessages.ZONE_IMPORTED, data);
-        return reply.warnAll(outcome.warnings());
+        // a dry run answers no zone, and so no tag
+        return reply.tagged(zone == null ? null : zone.tag()).warnAll(outcome.warnings());
     }
 
     /** Without the zone there is nothing to check the rest against: that alone is reported. */

@@ -78,7 +78,13 @@ public class EnvelopeFilter implements ContainerResponseFilter {
             response.getHeaders().remove("Content-Length");
         }
         MessageCode refusal = null;
-        if (response.getEntity() instanceof Reply reply) {
+        if (response.getEntity() instanceof Reply reply && reply.isNotModified()) {
+            response.setStatus(304);
+            reply.headers().forEach(response.getHeaders()::putSingle);
+            response.setEntity(null);
+            response.getHeaders().remove("Content-Type");
+            response.getHeaders().remove("Content-Length");
+        } else if (response.getEntity() instanceof Reply reply) {
             refusal = firstError(reply);
             response.setStatus(reply.status());
             reply.headers().forEach(response.getHeaders()::putSingle);

@@ -32,7 +32,7 @@ public final class Reply {
     private Reply(int status, JsonValue data, Map<String, String> headers) {
         this.status = status;
         this.data = data;
-        this.headers = headers;
+        this.headers = new java.util.LinkedHashMap<>(headers);
     }
 
     public static Reply ok(MessageCode code, String name, JsonValue payload) {
@@ -92,6 +92,26 @@ public final class Reply {
                 status, JsonFields.JSON.createObjectBuilder().add(name, payload).build(), Map.of());
         reply.success.add(Message.of(code));
         return reply;
+    }
+
+    /**
+     * 304 Not Modified to a show whose If-None-Match names the current tag: no body at all (RFC
+     * 9110, 15.4.5), only the tag; {@code EnvelopeFilter} writes no envelope for it.
+     */
+    public static Reply notModified(String etag) {
+        return new Reply(304, null, Map.of("ETag", etag));
+    }
+
+    /** The entity tag of the object answered (api.md, Conditional requests); null: none. */
+    public Reply tagged(String etag) {
+        if (etag != null) {
+            headers.put("ETag", etag);
+        }
+        return this;
+    }
+
+    public boolean isNotModified() {
+        return status == 304;
     }
 
     public static Reply error(ApiException e) {

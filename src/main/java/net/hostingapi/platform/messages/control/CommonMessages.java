@@ -31,6 +31,7 @@ public enum CommonMessages implements MessageCode {
     NAME_TAKEN(4091, "The name is already taken"),
     CONCURRENT_CHANGE(4092, "The object was changed concurrently; retry"),
     BODY_TIMEOUT(4080, "The request body did not arrive in time"),
+    PRECONDITION_FAILED(4120, "The object was changed since the entity tag given in If-Match"),
     BODY_TOO_LARGE(4130, "The request body is too large"),
     TOO_MANY_PARAMETERS(4131, "The request has too many parameters"),
     UNSUPPORTED_MEDIA_TYPE(4150, "Unsupported body format"),

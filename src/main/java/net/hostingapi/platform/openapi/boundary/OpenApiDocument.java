@@ -116,6 +116,7 @@ public class OpenApiDocument implements OASFilter {
         components = openAPI.getComponents() == null ? OASFactory.createComponents() : openAPI.getComponents();
         openAPI.setComponents(components);
         shared();
+        conditionsShared();
         payloads = PayloadSchemas.all();
         payloads.forEach(components::addSchema);
         for (Class<?> resource : resources()) {
@@ -296,7 +297,72 @@ public class OpenApiDocument implements OASFilter {
         }
         security(operation, method, resource);
         responses(operation, httpMethod, method, where);
+        conditions(operation, method);
         idempotency(operation, httpMethod);
+    }
+
+    /** The shared parts of conditional requests: the ETag header, If-Match, If-None-Match, 304 and 412. */
+    private void conditionsShared() {
+        components.addHeader(
+                "ETag",
+                OASFactory.createHeader()
+                        .description("The object's strong entity tag (api.md, Conditional requests).")
+                        .schema(PayloadSchemas.schema("string")));
+        components.addParameter(
+                "IfMatch",
+                OASFactory.createParameter()
+                        .name("If-Match")
+                        .in(Parameter.In.HEADER)
+                        .required(false)
+                        .description("Change only if the object's current tag is one of these (strong comparison),"
+                                + " or * for any existing object; otherwise 412 and nothing changes.")
+                        .schema(PayloadSchemas.schema("string")));
+        components.addParameter(
+                "IfNoneMatch",
+                OASFactory.createParameter()
+                        .name("If-None-Match")
+                        .in(Parameter.In.HEADER)
+                        .required(false)
+                        .description("Answer 304 without a body if the object's current tag is one of these.")
+                        .schema(PayloadSchemas.schema("string")));
+        components.addResponse(
+                "PreconditionFailed",
+                OASFactory.createAPIResponse()
+                        .description("If-Match names no current tag of the object (PRECONDITION_FAILED): nothing"
+                                + " changed; the current tag is in ETag and ends the error's message.")
+                        .addHeader("ETag", OASFactory.createHeader().ref("#/components/headers/ETag"))
+                        .content(json(OASFactory.createSchema().ref(REF + "ErrorEnvelope"))));
+        components.addResponse(
+                "NotModified",
+                OASFactory.createAPIResponse()
+                        .description("If-None-Match names the current tag: the caller's copy is current; no body.")
+                        .addHeader("ETag", OASFactory.createHeader().ref("#/components/headers/ETag")));
+    }
+
+    /** An operation's entity tag and conditions, as its {@link Tagged} declares them. */
+    private static void conditions(Operation operation, Method method) {
+        Tagged tagged = method.getAnnotation(Tagged.class);
+        if (tagged == null) {
+            return;
+        }
+        Answers answers = method.getAnnotation(Answers.class);
+        if (!tagged.untagged() && answers != null) {
+            APIResponse success = operation.getResponses().getAPIResponse(Integer.toString(answers.status()));
+            success.addHeader("ETag", OASFactory.createHeader().ref("#/components/headers/ETag"));
+        }
+        if (tagged.ifMatch()) {
+            operation.addParameter(OASFactory.createParameter().ref("#/components/parameters/IfMatch"));
+            operation
+                    .getResponses()
+                    .addAPIResponse(
+                            "412", OASFactory.createAPIResponse().ref("#/components/responses/PreconditionFailed"));
+        }
+        if (tagged.ifNoneMatch()) {
+            operation.addParameter(OASFactory.createParameter().ref("#/components/parameters/IfNoneMatch"));
+            operation
+                    .getResponses()
+                    .addAPIResponse("304", OASFactory.createAPIResponse().ref("#/components/responses/NotModified"));
+        }
     }
 
     /** Every authenticated write takes an {@code Idempotency-Key} (api.md, Retries with Idempotency-Key). */
@@ -308,7 +374,7 @@ public class OpenApiDocument implements OASFilter {
         }
         operation.addParameter(OASFactory.createParameter()
                 .name("Idempotency-Key")
-                .in(org.eclipse.microprofile.openapi.models.parameters.Parameter.In.HEADER)
+                .in(Parameter.In.HEADER)
                 .description("Makes the write safe to repeat: a repetition with the same key and request is answered"
                         + " the first answer (Idempotent-Replayed: true) and changes nothing; another request under"
                         + " the key 422, one still running 409 with Retry-After. Keys are the account's, kept 24 h.")

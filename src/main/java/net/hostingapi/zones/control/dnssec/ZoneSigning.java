@@ -21,6 +21,8 @@ import net.hostingapi.platform.messages.control.Message;
 import net.hostingapi.zones.control.ZoneAccess;
 import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneMessages;
+import net.hostingapi.zones.control.ZoneState;
+import net.hostingapi.zones.control.ZoneTags;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.entity.Zone;
 import net.hostingapi.zones.entity.ZoneDnssec;
@@ -34,9 +36,18 @@ import net.hostingapi.zones.entity.ZoneDnssec;
 @Stateless
 public class ZoneSigning {
 
-    /** A zone's DNSSEC as the API shows it; {@code pending}: a publication of it is still waiting, with its last error. */
+    /**
+     * A zone's DNSSEC as the API shows it; {@code pending}: a publication of it is still waiting, with its last
+     * error; {@code tag}: the zone's entity tag ({@link ZoneTags}) after this.
+     */
     public record Status(
-            String zone, ZoneDnssec dnssec, boolean pending, int attempts, String lastError, List<Message> warnings) {
+            String zone,
+            ZoneDnssec dnssec,
+            boolean pending,
+            int attempts,
+            String lastError,
+            List<Message> warnings,
+            String tag) {
 
         public boolean enabled() {
             return dnssec != null && dnssec.enabled();
@@ -62,10 +73,14 @@ public class ZoneSigning {
     @Inject
     Event<ZonesChanged> changes;
 
+    @Inject
+    ZoneTags tags;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public Status enable(String zoneName) {
         Zone zone = locked(zoneName);
         ZoneDnssec dnssec = find(zone);
+        tags.requireMatch(zone, dnssec);
         List<Message> warnings = new ArrayList<>();
         if (dnssec.enabled()) {
             warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED, "The zone is signed already"));
@@ -85,6 +100,7 @@ public class ZoneSigning {
     public Status disable(String zoneName) {
         Zone zone = locked(zoneName);
         ZoneDnssec dnssec = find(zone);
+        tags.requireMatch(zone, dnssec);
         List<Message> warnings = new ArrayList<>();
         if (!dnssec.enabled()) {
             warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED, "The zone is not signed"));
@@ -168,10 +184,12 @@ public class ZoneSigning {
                         "SELECT attempts, last_error FROM nameserver_outbox WHERE name = ? ORDER BY attempts DESC")
                 .setParameter(1, zone.name())
                 .getResultList();
+        // flushed: the version is the one this transaction commits
+        String tag = ZoneTags.of(ZoneState.of(zone), dnssec);
         if (rows.isEmpty()) {
-            return new Status(zone.name(), dnssec, false, 0, null, warnings);
+            return new Status(zone.name(), dnssec, false, 0, null, warnings, tag);
         }
         Object[] row = (Object[]) rows.get(0);
-        return new Status(zone.name(), dnssec, true, ((Number) row[0]).intValue(), (String) row[1], warnings);
+        return new Status(zone.name(), dnssec, true, ((Number) row[0]).intValue(), (String) row[1], warnings, tag);
     }
 }

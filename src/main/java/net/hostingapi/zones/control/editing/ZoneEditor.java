@@ -30,6 +30,7 @@ import net.hostingapi.zones.control.ZoneCatalog;
 import net.hostingapi.zones.control.ZoneMessages;
 import net.hostingapi.zones.control.ZoneSetChanged;
 import net.hostingapi.zones.control.ZoneState;
+import net.hostingapi.zones.control.ZoneTags;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.control.claims.NameClaims;
 import net.hostingapi.zones.control.dnssec.DnssecSettings;
@@ -105,6 +106,9 @@ public class ZoneEditor {
     @Inject
     Event<ZoneSetChanged> zoneSet;
 
+    @Inject
+    ZoneTags tags;
+
     @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
     public ZoneEditOutcome create(NewZone input, Violations violations) {
         return create(input, violations, ZoneOperation.CREATE);
@@ -129,6 +133,7 @@ public class ZoneEditor {
                 ? List.of()
                 : secondaryRules.check(input.secondaries(), caller.accountId(), violations);
         violations.throwIfAny();
+        tags.requireNoIfMatch();
         access.requireWholeZone("create zones");
         access.requireCreatable(name.name());
         NameClaims.requireNotPublicSuffix(name, "name");
@@ -404,6 +409,7 @@ public class ZoneEditor {
                 recordCounts.remembered(name));
         Zone zone = locked.zone();
         access.requireZone(zone.name());
+        tags.requireMatch(zone, locked.dnssec());
         ZoneState before = ZoneState.of(zone);
         long serialBefore = zone.serial();
         List<ZoneRecord> present = locked.namesPresent() ? sameNamed(zone, names) : List.of();
@@ -692,10 +698,15 @@ public class ZoneEditor {
         return names;
     }
 
-    /** The zone locked for a change; one outside the token's zones does not exist for it. */
+    /**
+     * The zone locked for a change; one outside the token's zones does not exist for it. The
+     * request's If-Match is checked here, under the lock: of two writers with one tag, the second
+     * finds the first one's state (412).
+     */
     private Zone locked(String zoneName) {
         Zone zone = ZoneCatalog.locked(em, zoneName, caller.accountId());
         access.requireZone(zone.name());
+        tags.requireMatch(em, zone);
         return zone;
     }
 
