@@ -55,20 +55,22 @@ class GeneratedClientIT {
     void generatedClientCreatesAZoneAddsARecordAndShowsIt() throws Exception {
         String username = "g" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         CustomerCreatedEnvelope customer = new CustomersApi(clientWith(Api.OPERATOR_TOKEN))
-                .createCustomer(new NewUser().username(username).email(username + "@example.com"));
+                .createCustomer(new NewUser().username(username).email(username + "@example.com"), null);
         assertEquals(CustomerCreatedEnvelope.StatusEnum.SUCCESS, customer.getStatus());
         String token = customer.getData().getToken().getToken();
         assertNotNull(token);
 
         DnsZonesApi zones = new DnsZonesApi(clientWith(token));
         String name = username + ".example";
-        ZoneEnvelope created = zones.createZone(new NewZone()
-                .name(name)
-                .ttl(3600)
-                .records(List.of(new RecordInput()
-                        .name("www")
-                        .type(RecordInput.TypeEnum.A)
-                        .data("192.0.2.10"))));
+        ZoneEnvelope created = zones.createZone(
+                new NewZone()
+                        .name(name)
+                        .ttl(3600)
+                        .records(List.of(new RecordInput()
+                                .name("www")
+                                .type(RecordInput.TypeEnum.A)
+                                .data("192.0.2.10"))),
+                null); // Idempotency-Key: none
         assertEquals(name, created.getData().getZone().getName());
         assertEquals(3600, created.getData().getZone().getTtl());
 
@@ -80,7 +82,8 @@ class GeneratedClientIT {
                                 .type(RecordInput.TypeEnum.A)
                                 .data("192.0.2.25")
                                 .ttl(600))),
-                null); // If-Match: none, unconditional
+                null, // If-Match: none, unconditional
+                null); // Idempotency-Key: none
         assertEquals(2, added.getData().getZone().getRecords().size());
 
         Zone shown = zones.showZone(name, null, null).getData().getZone();
