@@ -753,8 +753,11 @@ public class ZoneEditor {
             after.addAll(replacement.records());
             replacement.records().forEach(r -> changeOf.add(replacement.index()));
         }
-        RecordValidator.checkNames(
-                kept, after, i -> violations.at("changes").at(changeOf.get(i)).at("name"));
+        RecordValidator.checkNames(kept, after, i -> {
+            // one violation for each change's name, however many of its records break the rule
+            Violations name = violations.at("changes").at(changeOf.get(i)).at("name");
+            return name.reported() ? new Violations() : name;
+        });
         RecordValidator.checkLimitsAt(
                 Rrsets.recordsGiven(rrsets), (long) kept.size() + after.size(), settings, violations.at("changes"));
         violations.throwIfAny();
