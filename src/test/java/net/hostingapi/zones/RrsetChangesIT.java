@@ -167,7 +167,11 @@ class RrsetChangesIT {
 
         assertRefused(zone, List.of("changes[0].name"), rrset("x.example.org.", "A", null, "192.0.2.1"));
         assertRefused(zone, List.of("changes[0].name"), rrset("a..b", "A", null, "192.0.2.1"));
-        assertRefused(zone, List.of("changes[1].type"), rrset("www", "A", null), rrset("t", "TLSA", null, "3 1 1 AB"));
+        assertRefused(
+                zone,
+                List.of("changes[1].type"),
+                rrset("www", "A", null),
+                rrset("t", "TLSA", null, "3 1 1 " + "AB".repeat(32)));
         assertRefused(
                 zone,
                 List.of("changes[0].type"),
