@@ -96,7 +96,10 @@ abstract class RrsetChangeScenario {
         }
         System.out.println(getClass().getSimpleName() + ": " + asker.answers.get() + " answers during " + CHANGES
                 + " RRset changes, " + asker.unanswered.get() + " queries unanswered");
-        assertEquals(List.of(), asker.problems, "answers that were no whole RRset of the two");
+        assertEquals(
+                List.of(),
+                asker.problems.subList(0, Math.min(20, asker.problems.size())),
+                asker.problems.size() + " answers that were no whole RRset of the two; the first 20");
         assertEquals(Set.of(FIRST, SECOND), asker.seen, "the asker saw both sets");
         assertTrue(asker.answers.get() >= CHANGES, "answers: " + asker.answers.get());
     }
