@@ -59,7 +59,7 @@ public class RrsetsResource {
             operationId = "changeRrsets",
             summary = "Replace whole RRsets (empty records: delete it) in one change, one serial, one publication")
     @Binds(value = RrsetsToChange.class, example = """
-            {"zone": "example.com", "changes": [{"name": "www", "type": "A", "ttl": 300, "records": ["192.0.2.10", "192.0.2.11"]}, {"name": "old", "type": "CNAME", "records": []}]}""")
+            {"zone": "example.com", "changes": [{"name": "www", "type": "A", "ttl": 300, "records": ["192.0.2.10", "192.0.2.11"]}, {"name": "@", "type": "TXT", "records": ["v=spf1 mx -all"]}]}""")
     @Answers(data = "zone", schema = "Zone")
     public Reply change() {
         var input = parameters.bindWithViolations(RrsetsToChange.class);
