@@ -409,6 +409,7 @@ export const OPERATIONS = {
   import: 'Zone file imported',
   restore: 'Earlier state restored',
   'dns-update': 'Changed by DNS UPDATE',
+  'rrsets/change': 'RRsets replaced',
 };
 
 /** An operation in words; one this panel does not know yet as the service names it. */

@@ -61,6 +61,7 @@ class RightsSweepIT {
             Map.entry("POST " + ZONES + "/refresh", CRUD),
             Map.entry("POST " + ZONES + "/records/add", CRUD),
             Map.entry("DELETE " + ZONES + "/records/delete", CRUD),
+            Map.entry("POST " + ZONES + "/rrsets/change", CRUD),
             Map.entry("GET " + ZONES + "/dnssec", LIST),
             Map.entry("GET " + ZONES + "/status", LIST),
             Map.entry("POST " + ZONES + "/dnssec/enable", CRUD),
@@ -329,6 +330,19 @@ class RightsSweepIT {
                         "records",
                         Json.createArrayBuilder()
                                 .add(record(Sweep.unique("add")))
+                                .build());
+            }
+            case "POST /rrsets/change" -> {
+                parameters.put("zone", str.apply(zone));
+                parameters.put(
+                        "changes",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("name", Sweep.unique("rr"))
+                                        .add("type", "A")
+                                        .add(
+                                                "records",
+                                                Json.createArrayBuilder().add("192.0.2.6")))
                                 .build());
             }
             case "DELETE /records/delete" -> {

@@ -273,6 +273,16 @@ class TenantIsolationIT {
                 List.of(),
                 null);
         value(
+                "rrset_changes",
+                () -> Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder()
+                                .add("name", "sweep")
+                                .add("type", "TXT")
+                                .add("records", Json.createArrayBuilder().add("sweep")))
+                        .build(),
+                List.of(),
+                null);
+        value(
                 "record_selectors",
                 () -> Json.createArrayBuilder()
                         .add(Json.createObjectBuilder().add("name", "www"))
@@ -433,6 +443,7 @@ class TenantIsolationIT {
                 });
         spec("DELETE " + zones + "/delete", Kind.OBJECT, List.of("*zone", "forceDelete"), null);
         spec("POST " + zones + "/records/add", Kind.OBJECT, List.of("*zone", "records=records_add"), null);
+        spec("POST " + zones + "/rrsets/change", Kind.OBJECT, List.of("*zone", "changes=rrset_changes"), null);
         spec("DELETE " + zones + "/records/delete", Kind.OBJECT, List.of("*zone", "records=record_selectors"), op -> {
             // A's record by id, in B's own zone: matches nothing
             Call call = send(

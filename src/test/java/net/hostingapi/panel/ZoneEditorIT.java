@@ -936,17 +936,18 @@ public class ZoneEditorIT {
     }
 
     /** The history's operations as the panel names them (history/control and ZoneOperation name them on the wire). */
-    static final Map<String, String> OPERATION_NAMES = Map.of(
-            "create", "Zone created",
-            "update", "Zone updated",
-            "delete", "Zone deleted",
-            "records/add", "Records added",
-            "records/delete", "Records deleted",
-            "assignDomain", "Domain assigned",
-            "dissociateDomain", "Domain dissociated",
-            "import", "Zone file imported",
-            "restore", "Earlier state restored",
-            "dns-update", "Changed by DNS UPDATE");
+    static final Map<String, String> OPERATION_NAMES = Map.ofEntries(
+            Map.entry("create", "Zone created"),
+            Map.entry("update", "Zone updated"),
+            Map.entry("delete", "Zone deleted"),
+            Map.entry("records/add", "Records added"),
+            Map.entry("records/delete", "Records deleted"),
+            Map.entry("assignDomain", "Domain assigned"),
+            Map.entry("dissociateDomain", "Domain dissociated"),
+            Map.entry("import", "Zone file imported"),
+            Map.entry("restore", "Earlier state restored"),
+            Map.entry("dns-update", "Changed by DNS UPDATE"),
+            Map.entry("rrsets/change", "RRsets replaced"));
 
     // ---- the page
 

@@ -292,6 +292,13 @@ class ZoneConditionalWritesIT {
                                 .build()
                                 .toString(),
                         h));
+        writes.put(
+                "rrsets/change",
+                h -> post(
+                        ZONES + "/rrsets/change",
+                        "{\"zone\":\"" + zone
+                                + "\",\"changes\":[{\"name\":\"www\",\"type\":\"A\",\"records\":[\"192.0.2.88\"]}]}",
+                        h));
         String domain = "d-" + zone;
         writes.put(
                 "assignDomain",

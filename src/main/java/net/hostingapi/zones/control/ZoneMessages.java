@@ -21,6 +21,7 @@ public enum ZoneMessages implements MessageCode {
     DNSSEC_ENABLED(2050, "The zone is signed from now on"),
     DNSSEC_DISABLED(2051, "DNSSEC is being removed from the zone"),
     NO_RECORDS_DELETED(2060, "No record matched; nothing deleted"),
+    RRSETS_CHANGED(2061, "RRsets changed"),
 
     // warnings: 3xxx
     RECORD_ALREADY_PRESENT(3010, "Record already present; nothing changed"),

@@ -41,6 +41,8 @@ import net.hostingapi.zones.control.records.RecordInput;
 import net.hostingapi.zones.control.records.RecordMatcher;
 import net.hostingapi.zones.control.records.RecordSelector;
 import net.hostingapi.zones.control.records.RecordValidator;
+import net.hostingapi.zones.control.records.RrsetChange;
+import net.hostingapi.zones.control.records.Rrsets;
 import net.hostingapi.zones.control.secondaries.SecondaryRules;
 import net.hostingapi.zones.control.settings.ZoneSettings;
 import net.hostingapi.zones.entity.AssignedDomain;
@@ -729,5 +731,84 @@ public class ZoneEditor {
 
     private static RecordDraft draftOf(ZoneRecord record) {
         return new RecordDraft(record.name(), record.type(), record.data(), record.ttl());
+    }
+
+    /**
+     * Replaces whole RRsets (rrsets/change) as one change: each named RRset gets exactly the
+     * records given (none: it is deleted), checked as records/add checks its records (data per
+     * type, names, CNAME and web forward rules over the zone as it is to be, limits, other
+     * accounts' names, the token's policy for every record removed and added), written with one
+     * serial raise, one history entry and one publication. A record kept (same name, type and data)
+     * keeps its id, its TTL set to the RRset's. A change that leaves the zone as it is stores
+     * nothing and keeps the serial.
+     */
+    @RolesAllowed(Right.Names.DNS_ZONES_CRUD)
+    public ZoneEditOutcome changeRrsets(String zoneName, List<RrsetChange> rrsets, Violations violations) {
+        Zone zone = locked(zoneName);
+        long serialBefore = zone.serial();
+        List<String> repeated = new ArrayList<>();
+        List<Rrsets.Replacement> replacements = Rrsets.replacements(rrsets, zone.name(), violations, repeated);
+        // the RRsets replaced, by owner and type
+        java.util.Set<List<Object>> replaced = new java.util.HashSet<>();
+        replacements.forEach(r -> replaced.add(List.of(r.name(), r.type())));
+        java.util.function.Predicate<RecordDraft> isReplaced = d -> replaced.contains(List.of(d.name(), d.type()));
+        List<RecordDraft> kept = new ArrayList<>();
+        List<RecordDraft> before = new ArrayList<>();
+        for (ZoneRecord record : zone.records()) {
+            RecordDraft draft = draftOf(record);
+            (isReplaced.test(draft) ? before : kept).add(draft);
+        }
+        List<RecordDraft> after = new ArrayList<>();
+        List<Integer> changeOf = new ArrayList<>();
+        for (Rrsets.Replacement replacement : replacements) {
+            after.addAll(replacement.records());
+            replacement.records().forEach(r -> changeOf.add(replacement.index()));
+        }
+        RecordValidator.checkNames(kept, after, i -> {
+            // one violation for each change's name, however many of its records break the rule
+            Violations name = violations.at("changes").at(changeOf.get(i)).at("name");
+            return name.reported() ? new Violations() : name;
+        });
+        RecordValidator.checkLimitsAt(
+                Rrsets.recordsGiven(rrsets), (long) kept.size() + after.size(), settings, violations.at("changes"));
+        violations.throwIfAny();
+        List<Message> warnings = new ArrayList<>();
+        repeated.forEach(path -> warnings.add(alreadyPresent(path)));
+        RecordDelta delta = RecordDelta.between(before, after);
+        if (delta.added().isEmpty() && delta.removed().isEmpty()) {
+            warnings.add(Message.of(ZoneMessages.NOTHING_CHANGED));
+            return new ZoneEditOutcome(zone, warnings);
+        }
+        // Each record removed or added must lie within the token's policy (as update asks).
+        access.requireDrafts(delta.all());
+        claims.requireNoForeignNames(
+                zone.name(),
+                delta.added().stream().map(RecordDraft::name).distinct().toList(),
+                caller.accountId());
+        // the records to be by name, type and data: a record among them stays, with the RRset's TTL
+        Map<RecordDraft, RecordDraft> wanted = new java.util.HashMap<>();
+        after.forEach(d -> wanted.put(d.withoutTtl(), d));
+        List<ZoneRecord> touched = new ArrayList<>(zone.removeRecords(r -> {
+            RecordDraft draft = draftOf(r);
+            return isReplaced.test(draft) && !wanted.containsKey(draft.withoutTtl());
+        }));
+        java.util.Set<RecordDraft> present = new java.util.HashSet<>();
+        for (ZoneRecord record : zone.records()) {
+            RecordDraft to = wanted.get(draftOf(record).withoutTtl());
+            if (to != null && present.add(to.withoutTtl()) && !Objects.equals(record.ttl(), to.ttl())) {
+                record.changeTtl(to.ttl());
+                touched.add(record);
+            }
+        }
+        for (RecordDraft draft : after) {
+            if (present.add(draft.withoutTtl())) {
+                touched.add(zone.add(draft, recordIds.next()));
+            }
+        }
+        zone.changed();
+        em.flush();
+        edited(zone, ZoneOperation.RRSETS_CHANGE, null, serialBefore, delta.added(), delta.removed(), null);
+        changes.fire(ZonesChanged.ofRecords(served(zone), touched, settings));
+        return new ZoneEditOutcome(zone, warnings);
     }
 }

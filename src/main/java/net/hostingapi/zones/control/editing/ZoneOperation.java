@@ -12,7 +12,9 @@ public enum ZoneOperation {
     IMPORT("import"),
     RESTORE("restore"),
     /** An RFC 2136 UPDATE received by the DNS listener. */
-    DNS_UPDATE("dns-update");
+    DNS_UPDATE("dns-update"),
+    /** RRsets replaced by rrsets/change. */
+    RRSETS_CHANGE("rrsets/change");
 
     private final String wireName;
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.messages.control.Violations;
 import net.hostingapi.zones.control.names.RecordNames;
@@ -85,6 +86,12 @@ public final class RecordValidator {
      * count once (a repeated one only changes its TTL). Violations go to the incoming records involved.
      */
     public static void checkNames(Collection<RecordDraft> kept, List<RecordDraft> incoming, Violations violations) {
+        checkNames(kept, incoming, i -> violations.at("records").at(i).at("name"));
+    }
+
+    /** The same, with the violation of the {@code i}th incoming record going to {@code nameOf.apply(i)}. */
+    public static void checkNames(
+            Collection<RecordDraft> kept, List<RecordDraft> incoming, IntFunction<Violations> nameOf) {
         Map<String, Set<List<Object>>> byName = new java.util.HashMap<>();
         java.util.stream.Stream.concat(kept.stream(), incoming.stream())
                 .filter(d -> d != null)
@@ -95,7 +102,7 @@ public final class RecordValidator {
             if (draft == null) {
                 continue;
             }
-            Violations name = violations.at("records").at(i).at("name");
+            Violations name = nameOf.apply(i);
             if (draft.type() == RecordType.CNAME && draft.name().equals(RecordNames.APEX)) {
                 name.add(CommonMessages.FIELD_NOT_ALLOWED, "a CNAME cannot sit at the zone's apex");
                 continue;
@@ -130,18 +137,19 @@ public final class RecordValidator {
 
     /** The request and zone limits of api.md, Limits. */
     public static void checkLimits(int incoming, long resulting, ZoneSettings settings, Violations violations) {
+        checkLimitsAt(incoming, resulting, settings, violations.at("records"));
+    }
+
+    /** The same, reported on {@code field} (the list the request's records come in). */
+    public static void checkLimitsAt(int incoming, long resulting, ZoneSettings settings, Violations field) {
         if (incoming > settings.maxRecordsPerRequest()) {
-            violations
-                    .at("records")
-                    .add(
-                            CommonMessages.FIELD_OUT_OF_RANGE,
-                            "at most " + settings.maxRecordsPerRequest() + " records in one request");
+            field.add(
+                    CommonMessages.FIELD_OUT_OF_RANGE,
+                    "at most " + settings.maxRecordsPerRequest() + " records in one request");
         } else if (resulting > settings.maxRecordsPerZone()) {
-            violations
-                    .at("records")
-                    .add(
-                            CommonMessages.FIELD_OUT_OF_RANGE,
-                            "a zone holds at most " + settings.maxRecordsPerZone() + " records");
+            field.add(
+                    CommonMessages.FIELD_OUT_OF_RANGE,
+                    "a zone holds at most " + settings.maxRecordsPerZone() + " records");
         }
     }
 }
