@@ -31,7 +31,7 @@ export async function handlesView(root) {
         h('td', { 'data-label': 'Verification' }, h('span', { class: `badge ${x.verification.state.toLowerCase()}` }, x.verification.state),
           x.verification.state === 'PENDING' && x.verification.deadline ? h('span', { class: 'muted' }, ` until ${x.verification.deadline}`) : null),
         h('td', { class: 'actions' },
-          h('button', { type: 'button', class: 'small', 'aria-label': `Edit handle ${x.handle}`, onclick: () => openForm(x) }, 'Edit'),
+          h('button', { type: 'button', class: 'small', 'aria-label': `Edit handle ${x.handle}`, onclick: () => edit(x) }, 'Edit'),
           x.verification.state !== 'VERIFIED' ? h('button', { type: 'button', class: 'small', 'aria-label': `Resend the verification mail of ${x.handle}`, onclick: () => verification(x, 'resend') }, 'Resend mail') : null,
           h('button', { type: 'button', class: 'small', 'aria-label': `Check the verification of ${x.handle} again`, onclick: () => verification(x, 'refresh') }, 'Check state')))))));
   }
@@ -45,7 +45,17 @@ export async function handlesView(root) {
     }
   }
 
-  function openForm(existing) {
+  /** Edits the handle as it is now, with its tag: a change someone made meanwhile is refused (412), never overwritten. */
+  async function edit(x) {
+    try {
+      const shown = await api('GET', 'domain/handles/show', { query: { handle: x.handle } });
+      openForm(shown.data.handle, shown.etag);
+    } catch (e) {
+      reportError(e);
+    }
+  }
+
+  function openForm(existing, etag = null) {
     const controls = {};
     const countryOptions = countries.map((c) => ({ value: c.code, label: `${c.title} (${c.code})` }));
     controls.type = select('type', ['PERS', 'ORG', 'ROLE']);
@@ -81,12 +91,18 @@ export async function handlesView(root) {
       }
       try {
         const answer = existing
-          ? await api('POST', 'domain/handles/edit', { body: { handle: existing.handle, ...body } })
+          ? await api('POST', 'domain/handles/edit', { body: { handle: existing.handle, ...body }, ifMatch: etag })
           : await api('POST', 'domain/handles/create', { body });
         reportSuccess(answer, existing ? 'Handle saved' : 'Handle created');
         close();
         await load();
       } catch (e) {
+        if (e.status === 412) {
+          close();
+          reportError({ message: `Someone else changed the handle ${existing.handle} after you opened it; nothing was saved. Open it again to see it as it is now.` });
+          await load();
+          return;
+        }
         showErrors(form, e);
       }
     });

@@ -61,7 +61,17 @@ export async function zonesView(root) {
         h('td', { class: 'actions' }, h('button', { type: 'button', class: 'danger small', 'aria-label': `Delete zone ${z.name}`, onclick: () => remove(z) }, 'Delete'))))));
   }
 
-  async function remove(zone) {
+  /** Deletes the zone as the dialog showed it, with its tag: a zone changed meanwhile is not deleted (412). */
+  async function remove(listed) {
+    let shown;
+    try {
+      shown = await api('GET', 'dns/zones/show', { query: { zone: listed.name } });
+    } catch (e) {
+      reportError(e);
+      load();
+      return;
+    }
+    const zone = shown.data.zone;
     const domains = zone.domains.map((d) => d.name);
     const answer = await confirmDialog({
       title: `Delete the zone ${zone.name}?`,
@@ -80,9 +90,10 @@ export async function zonesView(root) {
     });
     if (!answer.ok) return;
     try {
-      const done = await api('DELETE', 'dns/zones/delete', { body: { zone: zone.name, forceDelete: answer.checked } });
+      const done = await api('DELETE', 'dns/zones/delete', { body: { zone: zone.name, forceDelete: answer.checked }, ifMatch: shown.etag });
       reportSuccess(done, 'Zone deleted');
     } catch (e) {
+      if (e.status === 412) e.message = `Someone else changed the zone ${zone.name} after the dialog showed it; nothing was deleted. Look at it again.`;
       reportError(e);
     }
     load();

@@ -609,6 +609,71 @@ public class ZoneEditorIT {
         assertEquals(1800, zoneJson().getInt("ttl"), "the API's TTL stands");
         assertFalse(zoneJson().getInt("retry") == 1000, "the panel's change was not stored");
         assertEquals("1800", browser.find("#settings-form input[name=ttl]").getAttribute("value"));
+
+        // The zone list's delete: the dialog shows the zone as it is; a change made while it is open keeps the zone.
+        browser.find("#nav a[href='#/zones']").click();
+        browser.find("#zone-list tr[data-zone='" + zone + "'] button").click();
+        browser.find("dialog[open]");
+        Api.Response late = api.json(
+                "POST",
+                "/api/v1/dns/zones/records/add",
+                Json.createObjectBuilder()
+                        .add("zone", zone)
+                        .add(
+                                "records",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("name", "late")
+                                                .add("type", "A")
+                                                .add("data", "192.0.2.51")))
+                        .build());
+        assertEquals(200, late.status(), late.body());
+        browser.script("document.getElementById('status').replaceChildren()");
+        browser.find("dialog[open] button[value=ok]").click();
+        browser.text("#status", "Someone else changed the zone");
+        assertEquals(200, api.get("/api/v1/dns/zones/show?zone=" + zone).status(), "the zone is not deleted");
+
+        // A handle's edit: opened, changed through the API meanwhile, the panel's save refused.
+        jakarta.json.JsonObjectBuilder fields = Json.createObjectBuilder()
+                .add("type", "PERS")
+                .add("sex", "FEMALE")
+                .add("firstname", "Erika")
+                .add("lastname", "Mustermann")
+                .add("street", "Hauptstrasse")
+                .add("number", "12")
+                .add("postcode", "10115")
+                .add("city", "Berlin")
+                .add("region", "Berlin")
+                .add("country", "DE")
+                .add("email", customer.username() + ".meanwhile@example.com")
+                .add("phone", "+49.301234567");
+        JsonObject personFields = fields.build();
+        Api.Response person = api.json("POST", "/api/v1/domain/handles/create", personFields);
+        assertEquals(201, person.status(), person.body());
+        String id = person.data().getJsonObject("handle").getString("handle");
+        browser.find("#nav a[href='#/handles']").click();
+        browser.find("#handles tr[data-handle='" + id + "'] button").click();
+        WebElement city = browser.find("#handle-form input[name=city]");
+        Api.Response moved = api.json(
+                "POST",
+                "/api/v1/domain/handles/edit",
+                Json.createObjectBuilder(personFields)
+                        .add("handle", id)
+                        .add("city", "Bonn")
+                        .build());
+        assertEquals(200, moved.status(), moved.body());
+        city.clear();
+        city.sendKeys("Potsdam");
+        browser.script("document.getElementById('status').replaceChildren()");
+        browser.find("#handle-form button[type=submit]").click();
+        browser.text("#status", "Someone else changed the handle");
+        assertEquals(
+                "Bonn",
+                api.get("/api/v1/domain/handles/show?handle=" + id)
+                        .data()
+                        .getJsonObject("handle")
+                        .getString("city"),
+                "the API's change stands");
     }
 
     @Test
