@@ -38,7 +38,15 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable thrown) {
-        ApiException failure = classify(thrown, request);
+        ApiException failure;
+        try {
+            failure = classify(thrown, request);
+        } catch (RuntimeException classifying) {
+            // Seen once in CrashIT, a commit failing while the database was killed: a mapper that
+            // throws makes Jersey answer a bare 500. The failure is told as what it most likely is.
+            LOG.log(Level.SEVERE, "Classifying a failure failed: " + classifying + "; the failure", thrown);
+            failure = unclassified(thrown);
+        }
         Response.ResponseBuilder response = Response.status(failure.status()).entity(Reply.error(failure));
         if (thrown instanceof NotAllowedException notAllowed) {
             String allow = notAllowed.getResponse().getHeaderString("Allow");
@@ -47,6 +55,18 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             }
         }
         return response.build();
+    }
+
+    /** A failure that could not be classified: 503 when a database failure is in its chain, else 500. */
+    private static ApiException unclassified(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof java.sql.SQLException
+                    || cause instanceof javax.transaction.xa.XAException
+                    || cause instanceof jakarta.resource.ResourceException) {
+                return ApiException.unavailable("The database is unavailable", 5);
+            }
+        }
+        return new ApiException(500, CommonMessages.INTERNAL_ERROR);
     }
 
     /** Also for failures that reach {@link ErrorPageServlet} instead of JAX-RS. */

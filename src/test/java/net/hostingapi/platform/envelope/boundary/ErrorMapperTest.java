@@ -72,6 +72,24 @@ class ErrorMapperTest {
         assertEquals(CommonMessages.INTERNAL_ERROR, answer.errors().get(0).code());
     }
 
+    /** As CrashIT saw it once: a REQUIRES_NEW commit inside a request's transaction, the database killed under it. */
+    @Test
+    void aCommitTheDatabaseDidNotAnswerIsTheDatabaseUnavailable() {
+        javax.transaction.xa.XAException xa = new javax.transaction.xa.XAException(
+                "jakarta.resource.spi.LocalTransactionException: (conn=10) Socket error");
+        jakarta.transaction.SystemException system = new jakarta.transaction.SystemException();
+        system.initCause(xa);
+        RuntimeException thrown = new jakarta.transaction.TransactionalException(
+                "Managed bean with Transactional annotation and TxType of REQUIRES_NEW encountered exception during commit",
+                system);
+        ApiException answer = ErrorMapper.classify(thrown, request());
+        assertEquals(503, answer.status());
+        assertEquals(
+                503,
+                ErrorMapper.classify(new EJBException(new RuntimeException(thrown)), request())
+                        .status());
+    }
+
     private static HttpServletRequest request() {
         Map<String, Object> attributes = new HashMap<>();
         return (HttpServletRequest) Proxy.newProxyInstance(
