@@ -679,18 +679,46 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
+    /** A MariaDB JDBC URL split into its database and the same URL without it (to create the database through). */
+    record DatabaseUrl(String server, String database) {
+
+        /**
+         * Read by the driver itself, so that every URL it accepts is accepted here: one host or
+         * several ({@code jdbc:mariadb:sequential://h1,h2/db}, {@code loadbalance}, {@code replication}),
+         * with or without options.
+         */
+        static DatabaseUrl of(String jdbcUrl) {
+            org.mariadb.jdbc.Configuration configuration;
+            try {
+                configuration = org.mariadb.jdbc.Configuration.parse(jdbcUrl);
+            } catch (SQLException e) {
+                throw new IllegalArgumentException("DB_URL is not a MariaDB JDBC URL: " + e.getMessage(), e);
+            }
+            if (configuration == null) {
+                throw new IllegalArgumentException(
+                        "DB_URL is not a MariaDB JDBC URL (jdbc:mariadb:...): " + withoutQuery(jdbcUrl));
+            }
+            String database = configuration.database();
+            if (database == null || database.isEmpty()) {
+                throw new IllegalArgumentException("DB_URL names no database: " + withoutQuery(jdbcUrl));
+            }
+            if (!database.matches("[A-Za-z0-9_]+")) {
+                throw new IllegalArgumentException("Database names are letters, digits and '_': " + database);
+            }
+            // The driver's own rendering of a URL masks its password: the database is cut out of the
+            // URL as given instead, at the first '/' after the hosts (no form of a host holds one).
+            int slash = jdbcUrl.indexOf('/', jdbcUrl.indexOf("//") + 2);
+            int query = jdbcUrl.indexOf('?', slash);
+            return new DatabaseUrl(
+                    jdbcUrl.substring(0, slash + 1) + (query < 0 ? "" : jdbcUrl.substring(query)), database);
+        }
+    }
+
     /** Creates the database named in {@code jdbcUrl} if it does not exist yet, in utf8mb4. */
     public static void createDatabaseIfMissing(String jdbcUrl, String user, String password) {
-        int slash = jdbcUrl.indexOf('/', "jdbc:mariadb://".length());
-        if (slash < 0) {
-            throw new IllegalArgumentException("DB_URL names no database: " + jdbcUrl);
-        }
-        int end = jdbcUrl.indexOf('?', slash);
-        String database = jdbcUrl.substring(slash + 1, end < 0 ? jdbcUrl.length() : end);
-        if (!database.matches("[A-Za-z0-9_]+")) {
-            throw new IllegalArgumentException("Database names are letters, digits and '_': " + database);
-        }
-        String server = jdbcUrl.substring(0, slash + 1) + (end < 0 ? "" : jdbcUrl.substring(end));
+        DatabaseUrl url = DatabaseUrl.of(jdbcUrl);
+        String database = url.database();
+        String server = url.server();
         try (Connection connection = user == null || user.isEmpty()
                         ? DriverManager.getConnection(server)
                         : DriverManager.getConnection(server, user, password == null ? "" : password);
