@@ -81,8 +81,8 @@ public class MariaDbExtension implements BeforeAllCallback {
      * members of the catalog zone without being at this run's nameserver.
      */
     private static void dropDatabase(String url, String user, String password) {
-        Matcher m =
-                Pattern.compile("^(jdbc:mariadb://[^/?]*/)([A-Za-z0-9_]+)(.*)$").matcher(url);
+        Matcher m = Pattern.compile("^(jdbc:mariadb:(?:[a-z]+:)?//[^/?]*/)([A-Za-z0-9_]+)(.*)$")
+                .matcher(url);
         if (!m.matches() || !m.group(2).matches(".+_(powerdns|bind)")) {
             throw new IllegalStateException("test.db.fresh drops only an execution's own database, not " + url);
         }

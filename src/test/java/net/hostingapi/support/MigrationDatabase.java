@@ -23,7 +23,8 @@ public final class MigrationDatabase implements AutoCloseable {
     private MigrationDatabase(String name) {
         this.name = name;
         String suite = System.getenv("DB_URL");
-        int slash = suite.indexOf('/', "jdbc:mariadb://".length());
+        // after the hosts, one or several (jdbc:mariadb:sequential://h1,h2/db)
+        int slash = suite.indexOf('/', suite.indexOf("//") + 2);
         int query = suite.indexOf('?', slash);
         this.url = suite.substring(0, slash + 1) + name + (query < 0 ? "" : suite.substring(query));
         this.user = System.getenv().getOrDefault("DB_USER", "");
