@@ -58,12 +58,13 @@ public class KeyedAnswers implements ContainerResponseFilter, WriterInterceptor 
         if (claimed == null) {
             return;
         }
-        if (!keyed.spent() || response.hasEntity()) {
-            if (response.hasEntity() && keyed.spent()) {
-                request.setProperty(STATUS, new Sent(claimed, response.getStatus(), headers(response)));
-            } else {
-                inFlight.release(claimed);
-            }
+        if (!keyed.spent()) {
+            inFlight.release(claimed); // nothing committed with the key: nothing to keep
+            return;
+        }
+        if (response.hasEntity()) {
+            // kept as it is written (aroundWriteTo), which releases the key then
+            request.setProperty(STATUS, new Sent(claimed, response.getStatus(), headers(response)));
             return;
         }
         try {

@@ -30,11 +30,6 @@ public class KeyedRequest {
         progress = new Progress(key);
     }
 
-    /** The request's key, or null without one. */
-    public IdempotencyKey key() {
-        return progress == null ? null : progress.key;
-    }
-
     /** Whether the request's change committed with its key: the key is spent, the answer must be kept. */
     public boolean spent() {
         return progress != null && progress.spent;
