@@ -185,8 +185,14 @@ final class BenchEnvironment implements AutoCloseable {
         loadPowerDnsSchema();
     }
 
-    /** PowerDNS's own schema, as Debian ships it, statement by statement. */
     private void loadPowerDnsSchema() throws SQLException {
+        try (Connection c = db.connect(PDNS_DB)) {
+            loadPowerDnsSchema(c);
+        }
+    }
+
+    /** PowerDNS's own schema, as Debian ships it, statement by statement, into the database of {@code c}. */
+    static void loadPowerDnsSchema(Connection c) throws SQLException {
         String schema;
         try {
             schema = Files.readString(Path.of(Prerequisites.MYSQL_SCHEMA));
@@ -199,8 +205,7 @@ final class BenchEnvironment implements AutoCloseable {
                 withoutComments.append(line).append('\n');
             }
         }
-        try (Connection c = db.connect(PDNS_DB);
-                Statement s = c.createStatement()) {
+        try (Statement s = c.createStatement()) {
             for (String statement : withoutComments.toString().split(";")) {
                 if (!statement.isBlank()) {
                     s.execute(statement);
@@ -210,20 +215,28 @@ final class BenchEnvironment implements AutoCloseable {
     }
 
     private void startPowerDns() throws IOException {
+        pdns = startPowerDns(dir.resolve("pdns"), db.host(), db.port(), PDNS_DB_USER, SIDE_PASSWORD, PDNS_DB);
+    }
+
+    /**
+     * PowerDNS as the bench runs it, with the gmysql backend on the database {@code database} of
+     * the MariaDB server at {@code host}:{@code port} (also the Galera scenario's, on a node of its cluster).
+     */
+    static PowerDnsServer startPowerDns(
+            Path pdnsDir, String host, int port, String user, String password, String database) throws IOException {
         int dnsPort = EmbeddedMariaDb.freePort();
         int apiPort = EmbeddedMariaDb.freePort();
-        Path pdnsDir = dir.resolve("pdns");
         // The tests' PowerDnsServer prepares the directory and knows how to start, await and stop
         // pdns_server; its configuration is replaced here by the gmysql one on our MariaDB.
-        pdns = PowerDnsServer.create(pdnsDir, dnsPort, apiPort);
+        PowerDnsServer pdns = PowerDnsServer.create(pdnsDir, dnsPort, apiPort);
         Files.deleteIfExists(pdnsDir.resolve("pdns.sqlite3"));
         List<String> conf = new ArrayList<>(List.of(
                 "launch=gmysql",
-                "gmysql-host=" + db.host(),
-                "gmysql-port=" + db.port(),
-                "gmysql-user=" + PDNS_DB_USER,
-                "gmysql-password=" + SIDE_PASSWORD,
-                "gmysql-dbname=" + PDNS_DB,
+                "gmysql-host=" + host,
+                "gmysql-port=" + port,
+                "gmysql-user=" + user,
+                "gmysql-password=" + password,
+                "gmysql-dbname=" + database,
                 // DNSSEC as a hoster that signs zones runs it (the service signs on request, issue 20):
                 // PowerDNS then also reads a zone's keys and metadata, for its own API's answers too
                 "gmysql-dnssec=yes",
@@ -235,13 +248,14 @@ final class BenchEnvironment implements AutoCloseable {
         // DNS answers show a change at once (as in the tests); the HTTP API reads the database either way
         conf.addAll(PowerDnsServer.loopbackSettings(pdnsDir, dnsPort, apiPort));
         Files.writeString(pdnsDir.resolve("pdns.conf"), String.join("\n", conf) + "\n");
-        log("Starting PowerDNS (gmysql, database " + PDNS_DB + "): DNS 127.0.0.1:" + dnsPort + ", API "
-                + pdns.apiUrl());
+        log("Starting PowerDNS (gmysql, database " + database + " on " + host + ":" + port + "): DNS 127.0.0.1:"
+                + dnsPort + ", API " + pdns.apiUrl());
         try {
             pdns.start();
         } catch (AssertionError e) {
             throw new IllegalStateException(e.getMessage() + "\n" + tail(pdnsDir.resolve("pdns.log")), e);
         }
+        return pdns;
     }
 
     private void startService() throws Exception {
@@ -255,27 +269,14 @@ final class BenchEnvironment implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
-        env.put("DB_URL", db.url(SERVICE_DB));
-        env.put("DB_USER", SERVICE_DB_USER);
-        env.put("DB_PASSWORD", SIDE_PASSWORD);
-        env.put("DATA_DIR", dir.resolve("data").toString());
-        env.put("HTTP_PORT", Integer.toString(httpPort));
-        env.put("PUBLIC_BASE_URL", baseUrl());
-        env.put("BOOTSTRAP_TOKEN", BOOTSTRAP_TOKEN);
-        env.put("PDNS_API_URL", pdns.apiUrl());
-        env.put("NAMESERVER_DNS_ADDRESS", "127.0.0.1:" + pdns.dnsPort());
-        env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
-        env.put("PDNS_SERVER_ID", "localhost");
-        env.put("DNS_UPDATE_ADDRESS", "127.0.0.1");
-        env.put("DNS_UPDATE_PORT", Integer.toString(dnsUpdatePort));
-        // room for the 10 000-record zone and the writes piling up in one zone
-        env.put("MAX_RECORDS_PER_REQUEST", "1000");
-        env.put("MAX_RECORDS_PER_ZONE", "100000");
-        for (String smtp : List.of("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")) {
-            env.put(smtp, "");
-        }
-        // the secondaries of the transfer scenarios listen on loopback addresses
-        env.put("SECONDARY_ALLOW_PRIVATE_ADDRESSES", "true");
+        env.putAll(serviceSettings(
+                db.url(SERVICE_DB),
+                SERVICE_DB_USER,
+                SIDE_PASSWORD,
+                dir.resolve("data"),
+                httpPort,
+                dnsUpdatePort,
+                pdns));
         env.putAll(extraSettings);
         log("Starting the service (run command, Payara Micro) on " + baseUrl() + ", log " + log);
         Map<String, Long> beside = besideTheService();
@@ -336,6 +337,43 @@ final class BenchEnvironment implements AutoCloseable {
         log(String.format(
                 "The service answers: %.1f s after its JVM started (%.1f s after the run command started); %s",
                 coldStartSeconds, runCommandStartSeconds, startCpu));
+    }
+
+    /**
+     * The settings the bench starts the service with (the run command's environment): its database,
+     * data directory, ports and PowerDNS; also the Galera scenario's instances, on their cluster.
+     */
+    static Map<String, String> serviceSettings(
+            String dbUrl,
+            String dbUser,
+            String dbPassword,
+            Path dataDir,
+            int httpPort,
+            int dnsUpdatePort,
+            PowerDnsServer pdns) {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("DB_URL", dbUrl);
+        env.put("DB_USER", dbUser);
+        env.put("DB_PASSWORD", dbPassword);
+        env.put("DATA_DIR", dataDir.toString());
+        env.put("HTTP_PORT", Integer.toString(httpPort));
+        env.put("PUBLIC_BASE_URL", "http://127.0.0.1:" + httpPort);
+        env.put("BOOTSTRAP_TOKEN", BOOTSTRAP_TOKEN);
+        env.put("PDNS_API_URL", pdns.apiUrl());
+        env.put("NAMESERVER_DNS_ADDRESS", "127.0.0.1:" + pdns.dnsPort());
+        env.put("PDNS_API_KEY", PowerDnsServer.API_KEY);
+        env.put("PDNS_SERVER_ID", "localhost");
+        env.put("DNS_UPDATE_ADDRESS", "127.0.0.1");
+        env.put("DNS_UPDATE_PORT", Integer.toString(dnsUpdatePort));
+        // room for the 10 000-record zone and the writes piling up in one zone
+        env.put("MAX_RECORDS_PER_REQUEST", "1000");
+        env.put("MAX_RECORDS_PER_ZONE", "100000");
+        for (String smtp : List.of("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")) {
+            env.put(smtp, "");
+        }
+        // the secondaries of the transfer scenarios listen on loopback addresses
+        env.put("SECONDARY_ALLOW_PRIVATE_ADDRESSES", "true");
+        return env;
     }
 
     static MariaDb parse(String url, String user, String password) {
@@ -578,13 +616,18 @@ final class BenchEnvironment implements AutoCloseable {
     private void stopService() {
         if (launcher != null) {
             log("Stopping the service");
-            // the launcher's own shutdown hook stops Payara; whatever is left after that is stopped here
-            launcher.destroy();
-            waitFor(launcher.toHandle(), 60);
-            if (service != null && service.isAlive()) {
-                service.destroy();
-                waitFor(service, 30);
-            }
+            stopService(launcher, service);
+        }
+    }
+
+    /** Stops a service started by the run command ({@code launcher}) and its Payara process ({@code service}, if known). */
+    static void stopService(Process launcher, ProcessHandle service) {
+        // the launcher's own shutdown hook stops Payara; whatever is left after that is stopped here
+        launcher.destroy();
+        waitFor(launcher.toHandle(), 60);
+        if (service != null && service.isAlive()) {
+            service.destroy();
+            waitFor(service, 30);
         }
     }
 

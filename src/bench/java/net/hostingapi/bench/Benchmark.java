@@ -159,6 +159,10 @@ public final class Benchmark {
     private Map<String, Long> processes;
     /** p50s of the small case, which the run on ten times the data is held against. */
     private final Map<String, Double> smallCase = new HashMap<>();
+    /** "add on 20 zones" as measured in this run, which the Galera scenario is held against. */
+    private GaleraScenario.OneNode oneNodeAdd;
+
+    private boolean jitWarmedUp;
 
     private static final int BIG_RECORDS_PER_ZONE = 10;
 
@@ -235,6 +239,18 @@ public final class Benchmark {
         scenario("show 10 000", this::show10000);
         scenario("list 10 000 zones", this::listZones);
         scenario("ten times the data", this::tenTimesTheData);
+        scenario("add on Galera", () -> new GaleraScenario(env, report, settings, http).run(this::oneNodeAdd));
+    }
+
+    /** The one-node figure of "add on 20 zones", measured now (after the JIT warm-up) if this run has none yet. */
+    private GaleraScenario.OneNode oneNodeAdd() throws Exception {
+        if (oneNodeAdd == null) {
+            if (!jitWarmedUp) {
+                warmUpService();
+            }
+            addRecords("add one record, 20 clients on 20 zones", 20, true);
+        }
+        return oneNodeAdd;
     }
 
     @FunctionalInterface
@@ -364,6 +380,7 @@ public final class Benchmark {
      */
     private void warmUpService() throws Exception {
         warmUp("warmup");
+        jitWarmedUp = settings.jitWarmupSeconds() > 0;
     }
 
     /**
@@ -732,6 +749,9 @@ public final class Benchmark {
         }
         long ourLost = ourAcks.stream().filter(a -> !ourStored.contains(a)).count();
         long pdnsLost = pdnsAcks.stream().filter(a -> !pdnsStored.contains(a)).count();
+        if (throughputTarget) {
+            oneNodeAdd = new GaleraScenario.OneNode(o, ourCpu, p, pdnsCpu, jitWarmedUp);
+        }
         report.note(String.format(
                 Locale.ROOT,
                 "%s: ours acknowledged %d writes and stored %d records (%d lost); PowerDNS acknowledged %d "
@@ -2246,7 +2266,8 @@ public final class Benchmark {
                 json);
     }
 
-    private static HttpRequest request(String method, String url, String authHeader, String authValue, String json) {
+    /** A request with a JSON body (or none) and one header that authenticates it; the Galera scenario builds its own with it. */
+    static HttpRequest request(String method, String url, String authHeader, String authValue, String json) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(60))
                 .header(authHeader, authValue);
@@ -2262,6 +2283,12 @@ public final class Benchmark {
     }
 
     private HttpResponse<String> expect(HttpRequest request, int status) throws IOException, InterruptedException {
+        return expect(http, request, status);
+    }
+
+    /** The answer to {@code request}, which must have {@code status}. */
+    static HttpResponse<String> expect(HttpClient http, HttpRequest request, int status)
+            throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         if (response.statusCode() != status) {
             String body = response.body();

@@ -55,6 +55,19 @@ final class Prerequisites {
                 packages.add("openjdk-17-jdk-headless");
             }
         }
+        if (galeraScenarioSelected()) {
+            // the Galera scenario's cluster (GaleraCluster): Debian's mariadbd with galera-4, SST by rsync
+            for (String[] need : List.of(
+                    new String[] {"/usr/sbin/mariadbd", "mariadb-server"},
+                    new String[] {"/usr/bin/mariadb-install-db", "mariadb-server"},
+                    new String[] {"/usr/lib/galera/libgalera_smm.so", "galera-4"},
+                    new String[] {"/usr/bin/rsync", "rsync"})) {
+                if (!Files.exists(Path.of(need[0]))) {
+                    problems.add(need[0] + " is missing (the Galera scenario; BENCH_ONLY without it skips it)");
+                    packages.add(need[1]);
+                }
+            }
+        }
         for (String property : List.of("payara.micro.jar", "war.file")) {
             String file = System.getProperty(property);
             if (file == null || !Files.isRegularFile(Path.of(file))) {
@@ -65,6 +78,14 @@ final class Prerequisites {
             problems.add("Install: apt-get install " + String.join(" ", packages));
         }
         return problems;
+    }
+
+    /** Whether this run includes "add on Galera": every run does unless BENCH_ONLY leaves it out. */
+    private static boolean galeraScenarioSelected() {
+        String only = System.getenv("BENCH_ONLY");
+        return only == null
+                || only.isBlank()
+                || List.of(only.split("\\s*,\\s*")).contains("add on Galera");
     }
 
     static Path jdkTool(String name) {

@@ -735,13 +735,40 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * {@code jdbcUrl} with the driver's {@code connectTimeout} and {@code socketTimeout} (milliseconds)
      * and its statement options ({@link #STATEMENT_OPTIONS}) added, except where it names them
      * already: with no timeouts, a frozen database holds every request that touches it for as long as
-     * it stays frozen.
+     * it stays frozen. For a URL of several nodes also a bound on the driver's rounds over them, and
+     * statements sent whole instead of prepared by the server.
      */
     public static String withDriverOptions(String jdbcUrl, String connectTimeoutMillis, String socketTimeoutMillis) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connectTimeout", Integer.toString(Integer.parseInt(connectTimeoutMillis.strip())));
         options.put("socketTimeout", Integer.toString(Integer.parseInt(socketTimeoutMillis.strip())));
-        options.putAll(STATEMENT_OPTIONS);
+        boolean cluster = jdbcUrl.matches("(?i)jdbc:mariadb:(sequential|loadbalance|load-balance):.*");
+        if (cluster) {
+            // Statements prepared by the server are its session's: once the driver has moved a
+            // connection to another node, it answered statements with results the driver could not
+            // decode (ArrayIndexOutOfBoundsException in ColumnDecoder, 500s in GaleraIT) and, we
+            // suspect, ran writes as other statements. The text protocol carries every statement whole.
+            options.put("useServerPrepStmts", "false");
+        } else {
+            options.putAll(STATEMENT_OPTIONS);
+        }
+        if (cluster) {
+            // The driver makes 120 connection attempts over a cluster's nodes (once all have failed,
+            // 250 ms apart) before it gives up when none takes connections (a Galera cluster without
+            // quorum): a request waited half a minute and more for its 503, a frozen node costing a
+            // timeout each time. One per node still reaches the one node left of three while another
+            // is down and a third gives its state to it (two in all did not: the driver counts each
+            // node it tries); two per node kept a request 30 s without quorum (GaleraIT).
+            int nodes;
+            try {
+                nodes = org.mariadb.jdbc.Configuration.parse(jdbcUrl)
+                        .addresses()
+                        .size();
+            } catch (java.sql.SQLException e) {
+                throw new IllegalArgumentException("DB_URL is no URL of MariaDB's driver: " + e.getMessage(), e);
+            }
+            options.put("retriesAllDown", Integer.toString(Math.max(2, nodes)));
+        }
         String url = jdbcUrl;
         for (Map.Entry<String, String> option : options.entrySet()) {
             int query = url.indexOf('?');

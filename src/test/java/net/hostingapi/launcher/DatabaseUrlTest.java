@@ -42,6 +42,25 @@ class DatabaseUrlTest {
     }
 
     @Test
+    void theDriverGivesUpOnAClusterWithoutQuorumWithinBounds() {
+        String cluster = EmbeddedMariaDb.withDriverOptions(
+                "jdbc:mariadb:sequential://127.0.0.1:33061,127.0.0.1:33062/db?galeraAllowedState=4", "3000", "5000");
+        // the driver counts each node it tries: one round over the nodes
+        assertTrue(cluster.contains("&retriesAllDown=2"), cluster);
+        String three = EmbeddedMariaDb.withDriverOptions("jdbc:mariadb:sequential://h1,h2,h3/db", "3000", "5000");
+        assertTrue(three.contains("&retriesAllDown=3"), three);
+        assertTrue(cluster.contains("&socketTimeout=5000"), cluster);
+        // the server's prepared statements belong to one node's session: a moved connection must not use them
+        assertTrue(cluster.contains("&useServerPrepStmts=false"), cluster);
+        String named = EmbeddedMariaDb.withDriverOptions(
+                "jdbc:mariadb:loadbalance://h1,h2/db?retriesAllDown=5", "3000", "5000");
+        assertFalse(named.contains("retriesAllDown=2"), named);
+        String one = EmbeddedMariaDb.withDriverOptions("jdbc:mariadb://127.0.0.1:3306/db", "3000", "5000");
+        assertFalse(one.contains("retriesAllDown"), one);
+        assertTrue(one.contains("useServerPrepStmts=true"), one);
+    }
+
+    @Test
     void noDatabaseOrNoMariaDbUrlIsSaidSo() {
         assertThrows(
                 IllegalArgumentException.class, () -> EmbeddedMariaDb.DatabaseUrl.of("jdbc:mariadb://127.0.0.1:3306/"));

@@ -29,12 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Flags;
-import org.xbill.DNS.Lookup;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Record;
-import org.xbill.DNS.SOARecord;
 import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
@@ -166,7 +164,7 @@ class PowerDnsIT {
                                         .add("domainName", domain)
                                         .build())
                         .status());
-        await(() -> soaSerial(domain) == null, "the dissociated domain is no longer served");
+        await(() -> PowerDnsExtension.server().soaSerial(domain) == null, "the dissociated domain is no longer served");
 
         assertEquals(
                 200,
@@ -175,7 +173,7 @@ class PowerDnsIT {
                                 "/api/v1/dns/zones/delete",
                                 Json.createObjectBuilder().add("zone", name).build())
                         .status());
-        await(() -> soaSerial(name) == null, "the deleted zone is no longer served");
+        await(() -> PowerDnsExtension.server().soaSerial(name) == null, "the deleted zone is no longer served");
     }
 
     /**
@@ -524,7 +522,7 @@ class PowerDnsIT {
         create(name, record("www", "A", "192.0.2.1", null));
         assertServed(name, name);
         assertEquals(204, powerDns("DELETE", name, null).statusCode());
-        await(() -> soaSerial(name) == null, "the zone deleted at PowerDNS");
+        await(() -> PowerDnsExtension.server().soaSerial(name) == null, "the zone deleted at PowerDNS");
 
         Api.Response added = api.json(
                 "POST",
@@ -570,7 +568,7 @@ class PowerDnsIT {
         long serial = Long.parseLong(stored.getString("serial"));
         await(
                 () -> {
-                    Long served = soaSerial(origin);
+                    Long served = PowerDnsExtension.server().soaSerial(origin);
                     return served != null && served == serial;
                 },
                 origin + " served with serial " + serial);
@@ -618,21 +616,6 @@ class PowerDnsIT {
             }
         }
         return served;
-    }
-
-    private Long soaSerial(String origin) {
-        try {
-            SimpleResolver resolver = new SimpleResolver("127.0.0.1");
-            resolver.setPort(PowerDnsExtension.server().dnsPort());
-            resolver.setTimeout(Duration.ofSeconds(2));
-            Lookup lookup = new Lookup(Name.fromString(origin + "."), Type.SOA, DClass.IN);
-            lookup.setResolver(resolver);
-            lookup.setCache(null);
-            Record[] answers = lookup.run();
-            return answers == null ? null : ((SOARecord) answers[0]).getSerial();
-        } catch (Exception e) {
-            return null;
-        }
     }
 
     private static String ipv6(String address) {

@@ -40,6 +40,13 @@ public class IdentityInsertProbe {
         return held;
     }
 
+    /** How often EclipseLink repeats a read whose connection failed, on another connection (SessionSettings: never). */
+    public int readRetries() {
+        return em.unwrap(org.eclipse.persistence.sessions.Session.class)
+                .getLogin()
+                .getQueryRetryAttemptCount();
+    }
+
     /** The driver's connection inside the pool's handle (a class, which JDBC's unwrap cannot name). */
     private static org.mariadb.jdbc.Connection physical(Connection handle) throws ReflectiveOperationException {
         if (handle instanceof org.mariadb.jdbc.Connection driver) {

@@ -1,5 +1,6 @@
 package net.hostingapi.platform;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.enterprise.inject.spi.CDI;
@@ -29,5 +30,13 @@ class InsertedIdsIT {
         long held = probe.insertAndCountHeldStatements("inserted-ids-" + System.nanoTime() + ".example", 50);
         // the statements in use right now (EclipseLink's current ones) are a handful, never one per insert
         assertTrue(held < 10, "statements the driver still holds after 50 inserts: " + held);
+    }
+
+    /** A read repeated on another connection let a transaction commit without its earlier writes (SessionSettings). */
+    @Test
+    void noReadIsRepeatedOnAnotherConnection() {
+        IdentityInsertProbe probe =
+                CDI.current().select(IdentityInsertProbe.class).get();
+        assertEquals(0, probe.readRetries());
     }
 }

@@ -76,14 +76,15 @@ public class MariaDbExtension implements BeforeAllCallback {
     }
 
     /**
-     * The execution's own database dropped (test.db.fresh: the powerdns and bind executions, whose
-     * database the build names after the suite's with a suffix): an earlier run's zones would be
-     * members of the catalog zone without being at this run's nameserver.
+     * The execution's own database dropped (test.db.fresh: the powerdns, bind and payara-server
+     * executions, whose database the build names after the suite's with a suffix): an earlier run's
+     * zones would be members of the catalog zone without being at this run's nameserver, and the
+     * payara-server execution checks that Flyway migrates an empty database at deployment.
      */
     private static void dropDatabase(String url, String user, String password) {
         Matcher m = Pattern.compile("^(jdbc:mariadb:(?:[a-z]+:)?//[^/?]*/)([A-Za-z0-9_]+)(.*)$")
                 .matcher(url);
-        if (!m.matches() || !m.group(2).matches(".+_(powerdns|bind)")) {
+        if (!m.matches() || !m.group(2).matches(".+_(powerdns|bind|payaraserver)")) {
             throw new IllegalStateException("test.db.fresh drops only an execution's own database, not " + url);
         }
         try (Connection c = user == null || user.isEmpty()

@@ -218,4 +218,31 @@ public final class PowerDnsServer {
             throw new AssertionError(e);
         }
     }
+
+    /** The SOA serial the server answers for {@code origin} over DNS (no cache), or null when it serves no such zone. */
+    public Long soaSerial(String origin) {
+        try {
+            org.xbill.DNS.SimpleResolver resolver = new org.xbill.DNS.SimpleResolver("127.0.0.1");
+            resolver.setPort(dnsPort());
+            resolver.setTimeout(Duration.ofSeconds(2));
+            org.xbill.DNS.Lookup lookup = new org.xbill.DNS.Lookup(
+                    org.xbill.DNS.Name.fromString(origin + "."), org.xbill.DNS.Type.SOA, org.xbill.DNS.DClass.IN);
+            lookup.setResolver(resolver);
+            lookup.setCache(null);
+            org.xbill.DNS.Record[] answers = lookup.run();
+            return answers == null ? null : ((org.xbill.DNS.SOARecord) answers[0]).getSerial();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The zone as the server transfers it (AXFR over TCP, 10 s at most). */
+    public List<org.xbill.DNS.Record> axfr(String zone)
+            throws java.io.IOException, org.xbill.DNS.ZoneTransferException {
+        org.xbill.DNS.ZoneTransferIn transfer = org.xbill.DNS.ZoneTransferIn.newAXFR(
+                org.xbill.DNS.Name.fromString(zone + "."), "127.0.0.1", dnsPort(), null);
+        transfer.setTimeout(Duration.ofSeconds(10));
+        transfer.run();
+        return transfer.getAXFR();
+    }
 }

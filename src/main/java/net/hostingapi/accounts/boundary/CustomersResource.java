@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.CustomerOnboarding;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** Operator only: a new customer account with its owner and first token. */
 @ApplicationScoped
 @Tag(name = "Customers", description = "Customer accounts (operator only)")
+@RetryOnDeadlock
 @Path("customers")
 @Produces(MediaType.APPLICATION_JSON)
 public class CustomersResource {

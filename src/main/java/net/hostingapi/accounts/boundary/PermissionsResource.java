@@ -15,6 +15,7 @@ import java.util.List;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.PermissionRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -27,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
 @Tag(name = "Permissions", description = "Rights and their assignment to users")
+@RetryOnDeadlock
 @Path("account/permissions")
 @Produces(MediaType.APPLICATION_JSON)
 public class PermissionsResource {

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.ProjectRegistry;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -29,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
 @Tag(name = "Projects", description = "Projects objects can be filed under")
+@RetryOnDeadlock
 @Path("projects")
 @Produces(MediaType.APPLICATION_JSON)
 public class ProjectsResource {

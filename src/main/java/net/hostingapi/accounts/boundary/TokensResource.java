@@ -18,6 +18,7 @@ import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.TokenIssuer;
 import net.hostingapi.accounts.control.TokenPolicyInput;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -32,6 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
 @Tag(name = "Tokens", description = "API tokens of the account")
+@RetryOnDeadlock
 @Path("account/users/tokens")
 @Produces(MediaType.APPLICATION_JSON)
 public class TokensResource {

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.control.AccountMessages;
 import net.hostingapi.accounts.control.UserDirectory;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -28,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
 @Tag(name = "Users", description = "Users of the account")
+@RetryOnDeadlock
 @Path("account/users")
 @Produces(MediaType.APPLICATION_JSON)
 public class UsersResource {

@@ -18,11 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import net.hostingapi.platform.database.control.StartupLock;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -57,29 +56,23 @@ public class OperatorBootstrap {
 
     /**
      * Instances started at once on an empty database: one creates the operator while the others
-     * wait on a lock of the database (MariaDB's GET_LOCK, held on a connection of its own until
-     * the creation has committed) and then find it. Without it, both could count no account, and
-     * the second start would fail on the operator's unique name.
+     * wait on the {@link StartupLock} (held on a connection of its own until the creation has
+     * committed) and then find it. Without it, both could count no account, and the second start
+     * would fail on the operator's unique name.
      */
     @PostConstruct
     void createOperatorOnFirstStart() {
-        try (Connection lock = dataSource.getConnection();
-                Statement statement = lock.createStatement()) {
-            statement.execute("SELECT GET_LOCK('hostingapi.operator_bootstrap', 120)");
+        try (StartupLock lock = StartupLock.take(dataSource, "operator_bootstrap")) {
+            transaction.begin();
             try {
-                transaction.begin();
-                try {
-                    createOperatorIfNone();
-                    transaction.commit();
-                } catch (Exception e) {
-                    if (transaction.getStatus() == Status.STATUS_ACTIVE
-                            || transaction.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
-                        transaction.rollback();
-                    }
-                    throw e;
+                createOperatorIfNone();
+                transaction.commit();
+            } catch (Exception e) {
+                if (transaction.getStatus() == Status.STATUS_ACTIVE
+                        || transaction.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
+                    transaction.rollback();
                 }
-            } finally {
-                statement.execute("SELECT RELEASE_LOCK('hostingapi.operator_bootstrap')");
+                throw e;
             }
         } catch (RuntimeException e) {
             throw e;

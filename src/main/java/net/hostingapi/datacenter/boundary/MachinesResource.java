@@ -19,6 +19,7 @@ import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.datacenter.control.IpAddress;
 import net.hostingapi.datacenter.control.MachineMessages;
 import net.hostingapi.datacenter.control.Machines;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -35,6 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** The machine inventory: registered and removed by the operator, listed by each account. */
 @ApplicationScoped
 @Tag(name = "Machines", description = "The machine inventory: which account a machine belongs to")
+@RetryOnDeadlock
 @Path("datacenter/machines")
 @Produces(MediaType.APPLICATION_JSON)
 public class MachinesResource {

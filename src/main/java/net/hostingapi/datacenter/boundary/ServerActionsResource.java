@@ -25,6 +25,7 @@ import net.hostingapi.datacenter.control.MachineAddress;
 import net.hostingapi.datacenter.control.MachineMessages;
 import net.hostingapi.datacenter.control.ServerActions;
 import net.hostingapi.datacenter.entity.ServerAction;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.limits.boundary.RateLimited;
@@ -46,6 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @ApplicationScoped
 @Tag(name = "Server actions", description = "Network-boot actions and the public endpoints machines call")
+@RetryOnDeadlock
 @Path("datacenter/server-actions")
 @Produces(MediaType.APPLICATION_JSON)
 public class ServerActionsResource {

@@ -12,6 +12,7 @@ import net.hostingapi.accounts.control.FailedAuthentications;
 import net.hostingapi.accounts.control.TokenAuthentication;
 import net.hostingapi.accounts.control.TokenAuthentication.TsigKey;
 import net.hostingapi.dnsupdate.control.DnsUpdates;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Flags;
 import org.xbill.DNS.Header;
@@ -92,7 +93,9 @@ public class DnsExchange {
         if (opcode == Opcode.UPDATE) {
             request.getSection(Section.ZONE).forEach(r -> response.addRecord(r, Section.ZONE));
             ApiPrincipal caller = key.get().caller();
-            response.getHeader().setRcode(CurrentCaller.actingAs(caller, () -> updates.update(caller, request)));
+            response.getHeader()
+                    .setRcode(CurrentCaller.actingAs(
+                            caller, () -> DeadlockRetry.repeated("DNS UPDATE", () -> updates.update(caller, request))));
         } else {
             query(request, response, key.get());
         }

@@ -28,6 +28,7 @@ import net.hostingapi.handles.entity.Verification;
 import net.hostingapi.handles.entity.VerificationMail;
 import net.hostingapi.handles.entity.VerificationState;
 import net.hostingapi.mail.control.MailOutbox;
+import net.hostingapi.platform.database.control.RowLocks;
 import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.parameters.control.FieldUpdate;
 
@@ -332,9 +333,13 @@ public class HandleRegistry {
                 .orElseThrow(() -> ApiException.notFound("Handle"));
     }
 
-    /** The caller's account, locked for this transaction: mails are counted one request after the other. */
+    /**
+     * The caller's account, locked for this transaction: mails are counted one request after the
+     * other, on every node of a Galera cluster too ({@link RowLocks}).
+     */
     private Account lockAccount() {
-        return em.find(Account.class, caller.accountId(), LockModeType.PESSIMISTIC_WRITE);
+        RowLocks.hold(em, "accounts", "id", List.of(caller.accountId()));
+        return em.find(Account.class, caller.accountId());
     }
 
     /** Addresses differing in case are one recipient; only the hash is kept. */

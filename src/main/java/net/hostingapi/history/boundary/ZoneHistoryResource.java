@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.history.control.ZoneHistory;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.json.control.JsonFields;
 import net.hostingapi.platform.messages.control.CommonMessages;
@@ -25,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** A zone's change history, newest first. */
 @ApplicationScoped
 @Tag(name = "Zone history", description = "Changes of a zone, and restoring a zone to the state after one")
+@RetryOnDeadlock
 @Path("dns/zones/history")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZoneHistoryResource {

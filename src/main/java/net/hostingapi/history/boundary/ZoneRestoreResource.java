@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
 import net.hostingapi.history.control.HistoryMessages;
 import net.hostingapi.history.control.ZoneHistory;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.openapi.boundary.Answers;
 import net.hostingapi.platform.openapi.boundary.Binds;
@@ -33,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @ApplicationScoped
 @Tag(name = "Zone history", description = "Changes of a zone, and restoring a zone to the state after one")
+@RetryOnDeadlock
 @Path("dns/zones/restore")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZoneRestoreResource {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import net.hostingapi.mail.entity.OutgoingMail;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.platform.database.control.SchemaMigration;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
@@ -58,7 +59,17 @@ public class MailDelivery {
     }
 
     private void deliver(long id) {
-        Optional<OutgoingMail> claimed = outbox.claim(id);
+        Optional<OutgoingMail> claimed;
+        try {
+            claimed = outbox.claim(id);
+        } catch (RuntimeException e) {
+            if (!DeadlockRetry.lostLockRace(e)) {
+                throw e;
+            }
+            // SKIP LOCKED sees the attempts of its own node only: on a Galera cluster another
+            // node's attempt that leased the mail first makes this lease fail certification.
+            return;
+        }
         if (claimed.isEmpty()) {
             return; // not due, delivered or withdrawn meanwhile, or another attempt holds it
         }

@@ -7,6 +7,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.database.control.CheckedSession;
 import net.hostingapi.platform.database.control.RowInserts;
 import net.hostingapi.transfers.control.catalog.Catalog;
 import net.hostingapi.zones.control.ZoneSetChanged;
@@ -47,6 +48,7 @@ public class PublicationOutbox {
      * The catalog published at start: a service started with CATALOG_ZONE on a database that
      * holds zones, or on a nameserver that lost the catalog, serves it without waiting for a change.
      */
+    @CheckedSession
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void enqueueCatalogAtStart() {
         insertCatalog();

@@ -35,6 +35,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.database.control.CheckedSession;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.platform.database.control.PooledConnections;
 import net.hostingapi.platform.database.control.SchemaMigration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -249,6 +251,19 @@ public class PublicationWorker {
                 round.skipped.set(true);
             }
         } catch (RuntimeException e) {
+            if (DeadlockRetry.lostLockRace(e)) {
+                // Another node's publisher of the name committed first (Galera certification): it may
+                // have deleted the entries this one read, and what this one wrote to the nameserver
+                // may have arrived after its newer state. A fresh entry publishes the name once more.
+                LOG.fine(() -> "Publishing " + name + " lost to another publisher; publishing it again");
+                try {
+                    entries.again(name);
+                } catch (RuntimeException notQueued) {
+                    LOG.warning(() -> "Publishing " + name + " again could not be queued: " + notQueued);
+                }
+                round.skipped.set(true);
+                return;
+            }
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             // the publisher's own words name the nameserver (GET dnssec shows them); a bare
             // connection failure's message is null
@@ -307,11 +322,19 @@ public class PublicationWorker {
             }
         }
 
+        /** A new entry for the whole name, due at once. */
+        @CheckedSession
+        @Transactional
+        public void again(String name) {
+            em.persist(new PendingPublication(name));
+        }
+
         /**
          * Backs the name's entries off. Entries another publisher holds are left to it (SKIP
          * LOCKED): waiting for them, a drain stood still as long as that publisher did, and for
          * good when it was one of an instance that had just been killed.
          */
+        @CheckedSession
         @Transactional
         public void failed(String name, long upTo, String error, Duration longest) {
             List<?> free = em.createNativeQuery(

@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import net.hostingapi.nameserver.entity.PendingPublication;
+import net.hostingapi.platform.database.control.CheckedSession;
+import net.hostingapi.platform.database.control.RowLocks;
 import net.hostingapi.transfers.control.catalog.Catalog;
 import net.hostingapi.zones.control.ZonesChanged;
 import net.hostingapi.zones.control.claims.ClaimedNames;
@@ -160,12 +162,21 @@ public class ZoneSync {
         return true;
     }
 
-    /** A locking read only: the transaction's snapshot is taken by the first plain read after it. */
+    /**
+     * Locking statements only: the transaction's snapshot is taken by the first plain read after
+     * them. The row is written too ({@link RowLocks}): SKIP LOCKED sees the holders of its own node
+     * only, and of two publishers of one name on two nodes of a Galera cluster the second to commit
+     * fails certification ({@link PublicationWorker} publishes the name again then).
+     */
     private boolean tryLock(String name) {
-        return !em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
+        if (em.createNativeQuery("SELECT name FROM name_locks WHERE name = ? FOR UPDATE SKIP LOCKED")
                 .setParameter(1, name)
                 .getResultList()
-                .isEmpty();
+                .isEmpty()) {
+            return false;
+        }
+        RowLocks.hold(em, "name_locks", "name", List.of(name));
+        return true;
     }
 
     /** Whether a name has its lock row, asked in a transaction of its own (not to take the caller's snapshot before its lock). */
@@ -175,6 +186,7 @@ public class ZoneSync {
         @PersistenceContext
         EntityManager em;
 
+        @CheckedSession
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public boolean exists(String name) {
             return !em.createNativeQuery("SELECT 1 FROM name_locks WHERE name = ?")

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
@@ -22,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** A zone's change status (api.md, Change status): the serial each of its nameservers serves against the stored one. */
 @ApplicationScoped
 @Tag(name = "DNS zones", description = "Zones and their records (rights DNS_ZONES_LIST, DNS_ZONES_CRUD)")
+@RetryOnDeadlock
 @Path("dns/zones/status")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZoneStatusResource {

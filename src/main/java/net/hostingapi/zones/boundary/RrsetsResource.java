@@ -14,6 +14,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
@@ -31,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** Whole RRsets replaced in one change (api.md, DNS zones, RRset changes): no moment without the name's records. */
 @ApplicationScoped
 @Tag(name = "DNS zones", description = "Zones and their records (rights DNS_ZONES_LIST, DNS_ZONES_CRUD)")
+@RetryOnDeadlock
 @Path("dns/zones/rrsets")
 @Produces(MediaType.APPLICATION_JSON)
 public class RrsetsResource {

@@ -11,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.openapi.boundary.Answers;
@@ -25,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** DNSSEC of a zone (src/site/markdown/dnssec.md): signed by its nameserver, the DS for the registry here. */
 @ApplicationScoped
 @Tag(name = "DNS zones", description = "Zones and their records (rights DNS_ZONES_LIST, DNS_ZONES_CRUD)")
+@RetryOnDeadlock
 @Path("dns/zones/dnssec")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZoneDnssecResource {

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Objects;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.RetryOnDeadlock;
 import net.hostingapi.platform.envelope.boundary.Reply;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.messages.control.MessageCode;
@@ -52,6 +53,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** The eleven DNS zone operations of the specification, plus the zone file export. */
 @ApplicationScoped
 @Tag(name = "DNS zones", description = "Zones and their records (rights DNS_ZONES_LIST, DNS_ZONES_CRUD)")
+@RetryOnDeadlock
 @Path("dns/zones")
 @Produces(MediaType.APPLICATION_JSON)
 public class ZonesResource {

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import net.hostingapi.platform.database.control.DatabaseNode;
 import net.hostingapi.platform.database.control.PooledConnections;
 import net.hostingapi.platform.database.control.SchemaMigration;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -20,6 +21,9 @@ import org.eclipse.microprofile.health.Readiness;
 /**
  * {@code /health} (readiness): the service is ready only while MariaDB answers and the schema is
  * migrated. A check answers DOWN rather than throwing: a throwing check makes {@code /health} a 500.
+ * It names the server the pool's connections reach ({@code node}: with a cluster's nodes in
+ * {@code DB_URL}, the one this instance uses now) and, on Galera, that node's state there; a node
+ * outside the primary component is DOWN.
  *
  * <p>The database is asked on another thread and waited for at most {@link #ANSWER_WITHIN_MILLIS}:
  * a frozen database would otherwise hold {@code /health} until the driver's socket timeout. While
@@ -42,7 +46,10 @@ public class DatabaseHealth implements HealthCheck {
     @Resource
     ManagedExecutorService executor;
 
-    private final Bounded<String> probe = new Bounded<>();
+    private final Bounded<Server> probe = new Bounded<>();
+
+    /** What the probe learnt: the server's version and which server (node) the pool's connection reached. */
+    private record Server(String product, DatabaseNode node) {}
 
     @Override
     public HealthCheckResponse call() {
@@ -51,18 +58,25 @@ public class DatabaseHealth implements HealthCheck {
             return response.down().withData("schema", "migrating").build();
         }
         try {
-            String version = probe.get(
+            Server server = probe.get(
                     executor,
                     () -> {
                         return PooledConnections.use(dataSource, connection -> {
                             if (!connection.isValid(1)) {
                                 throw new SQLNonTransientConnectionException("the connection is not valid");
                             }
-                            return connection.getMetaData().getDatabaseProductVersion();
+                            return new Server(
+                                    connection.getMetaData().getDatabaseProductVersion(), DatabaseNode.of(connection));
                         });
                     },
                     ANSWER_WITHIN_MILLIS);
-            return response.up().withData("product", version).build();
+            response.withData("product", server.product())
+                    .withData("node", server.node().node());
+            if (server.node().galera() != null) {
+                response.withData("galera", server.node().galera());
+            }
+            // a Galera node outside the primary component refuses the service's work: not ready
+            return response.status(server.node().ready()).build();
         } catch (TimeoutException e) {
             return response.down()
                     .withData("error", "the database did not answer within " + ANSWER_WITHIN_MILLIS + " ms")

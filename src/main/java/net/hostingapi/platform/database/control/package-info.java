@@ -1,5 +1,6 @@
 /**
- * Work with MariaDB below every area: schema migration, pooled JDBC, deadlock retries, inserted
- * ids, pool gauges.
+ * Work with MariaDB, one server or a Galera cluster, below every area: schema migration under a
+ * startup lock, pooled JDBC, lost lock races repeated, row locks that hold across nodes, transactions
+ * that commit only as they began, inserted ids, pool gauges.
  */
 package net.hostingapi.platform.database.control;

@@ -38,6 +38,11 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable thrown) {
+        return respond(thrown, request);
+    }
+
+    /** The envelope for {@code thrown}, also for mappers of narrower types ({@link TransactionalFailures}). */
+    static Response respond(Throwable thrown, HttpServletRequest request) {
         ApiException failure;
         try {
             failure = classify(thrown, request);

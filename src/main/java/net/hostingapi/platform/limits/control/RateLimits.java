@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import net.hostingapi.platform.database.control.CheckedSession;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 
 /**
  * Sliding-window limits kept in the database, so that every instance on it counts against the
@@ -49,13 +51,19 @@ public class RateLimits {
      */
     public long acquire(List<Window> windows) {
         long wait;
-        try {
-            wait = store.acquire(windows);
-        } catch (PersistenceException | jakarta.transaction.TransactionalException e) {
-            // A deadlock with the cleanup below (gap locks of the events' index) is possible if
-            // rare; the database rolled our transaction back, so counting again is safe.
-            LOG.log(Level.FINE, "Counting again after a failed attempt", e);
-            wait = store.acquire(windows);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                wait = store.acquire(windows);
+                break;
+            } catch (PersistenceException | jakarta.transaction.TransactionalException e) {
+                // A deadlock with the cleanup below (gap locks of the events' index), or on a
+                // Galera cluster a count of the same key on another node committed first: the
+                // database rolled our transaction back, so counting again is safe.
+                if (attempt > 1 && (attempt >= DeadlockRetry.ATTEMPTS || !DeadlockRetry.lostLockRace(e))) {
+                    throw e;
+                }
+                LOG.log(Level.FINE, "Counting again after a failed attempt", e);
+            }
         }
         long now = System.currentTimeMillis();
         long last = lastCleanup.get();
@@ -76,6 +84,7 @@ public class RateLimits {
         @PersistenceContext
         EntityManager em;
 
+        @CheckedSession
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public long acquire(List<Window> windows) {
             List<Window> ordered =
@@ -119,6 +128,7 @@ public class RateLimits {
             return wait;
         }
 
+        @CheckedSession
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public void forgetOld() {
             LocalDateTime cutoff = toLocal(

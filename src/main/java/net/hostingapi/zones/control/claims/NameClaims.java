@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import net.hostingapi.platform.database.control.RowLocks;
 import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.zones.control.names.ZoneNames;
@@ -21,11 +22,14 @@ import net.hostingapi.zones.control.names.ZoneNames;
  * (subdomain takeover). Nesting within one account is allowed. A public suffix ({@code com},
  * {@code co.uk}, {@code github.io}) is nobody's, after the Public Suffix List as Guava ships it.
  *
- * <p>A claim runs inside the caller's transaction and holds, until it ends, an exclusive lock on
- * the claimed name and shared locks on the names above it (table {@code name_locks}): a claim of
- * {@code x.example} and one of {@code a.x.example} queue up, claims of siblings do not. What
- * others hold is read in a transaction of its own, after the locks are taken, so it sees every
- * claim committed before them, whatever the caller's transaction read earlier.
+ * <p>A claim runs inside the caller's transaction and holds, until it ends, the rows of the
+ * claimed name and of the names above it (table {@code name_locks}), written ({@link RowLocks}) so
+ * that the hold counts across the nodes of a Galera cluster too: a claim of {@code x.example} and
+ * one of {@code a.x.example} queue up (on two nodes, the second to commit fails certification and
+ * is repeated). Siblings under one parent queue too, which a shared lock spared them on one
+ * server, but a shared lock is not certified. What others hold is read in a transaction of its
+ * own, after the locks are taken, so it sees every claim committed before them, whatever the
+ * caller's transaction read earlier.
  */
 @Stateless
 public class NameClaims {
@@ -71,10 +75,7 @@ public class NameClaims {
         List<String> all = new ArrayList<>(above);
         all.add(name);
         claimed.ensureLockRows(all);
-        if (!above.isEmpty()) {
-            lockRows(em, above, " LOCK IN SHARE MODE");
-        }
-        lockRows(em, List.of(name), " FOR UPDATE");
+        RowLocks.hold(em, "name_locks", "name", all);
         if (claimed.heldAround(name, above, accountId)) {
             throw taken();
         }
@@ -133,16 +134,7 @@ public class NameClaims {
      */
     public static void lockExclusively(EntityManager em, ClaimedNames claimed, String name) {
         claimed.ensureLockRows(List.of(name));
-        lockRows(em, List.of(name), " FOR UPDATE");
-    }
-
-    private static void lockRows(EntityManager em, List<String> names, String mode) {
-        Query query = em.createNativeQuery(
-                "SELECT name FROM name_locks WHERE name IN (" + placeholders(names.size()) + ")" + mode);
-        for (int i = 0; i < names.size(); i++) {
-            query.setParameter(i + 1, names.get(i));
-        }
-        query.getResultList();
+        RowLocks.hold(em, "name_locks", "name", List.of(name));
     }
 
     /** The names strictly above {@code name} that have at least two labels: a.b.example gives b.example. */

@@ -19,6 +19,7 @@ import net.hostingapi.accounts.entity.Account;
 import net.hostingapi.accounts.entity.ApiUser;
 import net.hostingapi.accounts.entity.Project;
 import net.hostingapi.accounts.entity.Right;
+import net.hostingapi.platform.database.control.DeadlockRetry;
 import net.hostingapi.platform.messages.control.ApiException;
 import net.hostingapi.platform.messages.control.CommonMessages;
 import net.hostingapi.platform.messages.control.Message;
@@ -720,11 +721,18 @@ public class ZoneEditor {
         }
     }
 
-    /** Two requests racing for one name: the database's unique key decides, and the loser gets 409. */
+    /**
+     * Two requests racing for one name: the database's unique key decides, and the loser gets 409.
+     * A lost lock race is no such loss (on Galera a creation lost the certification to a sibling
+     * zone's through another node): it is repeated ({@link DeadlockRetry}).
+     */
     private void flushClaiming() {
         try {
             em.flush();
         } catch (PersistenceException e) {
+            if (DeadlockRetry.lostLockRace(e)) {
+                throw e;
+            }
             throw NameClaims.taken();
         }
     }

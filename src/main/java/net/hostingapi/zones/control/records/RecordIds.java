@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import net.hostingapi.platform.database.control.CheckedSession;
 
 /**
  * Ids of new records, from blocks of {@value #BLOCK} reserved in the row {@code zone_records} of
@@ -46,6 +47,7 @@ public class RecordIds {
         EntityManager em;
 
         /** Moves the counter on by {@code size}; answers where the reserved block ends (exclusive). */
+        @CheckedSession
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public long reserve(int size) {
             em.createNativeQuery(
