@@ -7,7 +7,7 @@ import java.util.UUID;
 import net.hostingapi.support.Api;
 
 /** Valid handle parameters to start from, and creating a handle through the API. */
-final class HandleFixtures {
+public final class HandleFixtures {
 
     private HandleFixtures() {}
 
@@ -16,8 +16,8 @@ final class HandleFixtures {
         return "h" + UUID.randomUUID().toString().replace("-", "").substring(0, 16) + "@example.com";
     }
 
-    /** Every required field of a person, valid. */
-    static JsonObjectBuilder person(String email) {
+    /** Every required field of a person, valid (also the launcher tests' handle). */
+    public static JsonObjectBuilder person(String email) {
         return Json.createObjectBuilder()
                 .add("type", "PERS")
                 .add("sex", "FEMALE")

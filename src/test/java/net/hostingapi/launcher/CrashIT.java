@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import net.hostingapi.handles.HandleFixtures;
 import net.hostingapi.support.Api;
 import net.hostingapi.support.ChildProcesses;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class CrashIT {
 
-    private static final int CYCLES = Integer.getInteger("crash.cycles", 20);
+    private static final int CYCLES = Integer.getInteger("crash.cycles", 14);
     private static final int RECORD_WRITERS = 6;
     private static final int HANDLE_WRITERS = 2;
     private static final int ZONES = 4;
@@ -367,7 +368,10 @@ class CrashIT {
             for (int i = 0; running.get(); i++) {
                 String email =
                         "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "@example.com";
-                Answer created = sendKeyed("POST", "/api/v1/domain/handles/create", handle(email));
+                Answer created = sendKeyed(
+                        "POST",
+                        "/api/v1/domain/handles/create",
+                        HandleFixtures.person(email).build());
                 // a replay whose answer was lost says only that it was carried out (data null): known by its email
                 String id = created.status == 201
                         ? Json.createReader(new java.io.StringReader(created.body))
@@ -635,22 +639,5 @@ class CrashIT {
             throw new AssertionError(
                     "no line \"" + prefix + "\" (" + count + ") within " + within + ":\n" + Files.readString(output));
         }
-    }
-
-    private static JsonObject handle(String email) {
-        return Json.createObjectBuilder()
-                .add("type", "PERS")
-                .add("sex", "FEMALE")
-                .add("firstname", "Erika")
-                .add("lastname", "Mustermann")
-                .add("street", "Heidestraße")
-                .add("number", "17b")
-                .add("postcode", "51147")
-                .add("city", "Köln")
-                .add("region", "Nordrhein-Westfalen")
-                .add("country", "DE")
-                .add("email", email)
-                .add("phone", "+49.2211234567")
-                .build();
     }
 }

@@ -8,7 +8,8 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * An Arquillian test against Payara Micro, a real MariaDB and a real SMTP server; the database
+ * An Arquillian test against Payara Micro (or, in the payara-server execution, a Payara Server
+ * domain: {@link PayaraServerExtension}), a real MariaDB and a real SMTP server; the database
  * and the mail server come up first, and {@link ServerLog} listens to Payara's console before
  * Payara starts.
  */
@@ -17,5 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ServerLog.class)
 @ExtendWith(MariaDbExtension.class)
 @ExtendWith(GreenMailExtension.class)
+@ExtendWith(PayaraServerExtension.class)
 @ExtendWith(ArquillianExtension.class)
 public @interface ServiceTest {}

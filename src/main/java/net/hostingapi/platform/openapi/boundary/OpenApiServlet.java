@@ -10,12 +10,11 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -40,9 +39,6 @@ public class OpenApiServlet extends HttpServlet {
 
     static final String SOURCE = "/openapi-model";
     private static final String JSON = "application/json";
-
-    private static final HttpClient CLIENT =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final Map<Boolean, byte[]> documents = new ConcurrentHashMap<>();
 
@@ -113,24 +109,35 @@ public class OpenApiServlet extends HttpServlet {
         return kept.toString().stripTrailing().concat("\n").getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * With HttpURLConnection, which starts no thread of its own: the JDK's HttpClient kept in a static
+     * field here had its selector thread hold this deployment's class loader, and with it every class
+     * of the WAR, after each redeploy or undeploy on Payara Server (PayaraServerIT). The connection is
+     * not kept: the document is fetched once per format and deployment.
+     */
     private static byte[] fetch(HttpServletRequest request, boolean json) {
         String address = request.getLocalAddr();
         String host = address.contains(":") ? "[" + address + "]" : address;
         URI source = URI.create(
                 "http://" + host + ":" + request.getLocalPort() + SOURCE + "?format=" + (json ? "json" : "yaml"));
+        HttpURLConnection connection = null;
         try {
-            HttpResponse<byte[]> answer = CLIENT.send(
-                    HttpRequest.newBuilder(source)
-                            .timeout(Duration.ofSeconds(30))
-                            .GET()
-                            .build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            return answer.statusCode() == 200 ? withoutEndpoints(answer.body(), json) : null;
+            connection = (HttpURLConnection) source.toURL().openConnection();
+            connection.setConnectTimeout((int) Duration.ofSeconds(5).toMillis());
+            connection.setReadTimeout((int) Duration.ofSeconds(30).toMillis());
+            connection.setRequestProperty("Connection", "close");
+            if (connection.getResponseCode() != 200) {
+                return null;
+            }
+            try (InputStream body = connection.getInputStream()) {
+                return withoutEndpoints(body.readAllBytes(), json);
+            }
         } catch (IOException e) {
             return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
         }
     }
 }
