@@ -29,9 +29,10 @@ import javax.sql.DataSource;
  * or the pool replaced, would lose the beginning the same way. So a transaction sets a savepoint
  * when the first bean call begins its work, and releases it after its last statement (the
  * synchronizations' flushes): a savepoint the session no longer knows rolls the transaction back
- * ({@link SessionLost}), and it is repeated whole ({@link DeadlockRetry}). Two more round trips
- * per transaction, spent only on Galera: on one server a deadlock or lock wait fails the statement
- * that waits. Bound to every enterprise bean (ejb-jar.xml), and to CDI {@code @Transactional}
+ * ({@link SessionLost}), and it is repeated whole ({@link DeadlockRetry}). Before the savepoint,
+ * the transaction waits until its node has caught up with the cluster ({@link #CAUSAL_START}).
+ * Three more round trips per transaction, spent only on Galera: on one server a deadlock or lock
+ * wait fails the statement that waits, and every read sees every commit. Bound to every enterprise bean (ejb-jar.xml), and to CDI {@code @Transactional}
  * methods by {@link CheckedSession} (inside their transaction: after the platform's interceptor);
  * nested calls pass through.
  */
@@ -105,12 +106,38 @@ public class SessionContinuity {
             if (!galera(handle) || handle.getAutoCommit()) {
                 return null;
             }
-            try (Statement savepoint = handle.createStatement()) {
-                savepoint.execute("SAVEPOINT " + SAVEPOINT);
+            try (Statement start = handle.createStatement()) {
+                requireFreshStart(start);
+                start.execute("SAVEPOINT " + SAVEPOINT);
             }
             return handle.getMetaData().getConnection();
         }
     }
+
+    /**
+     * The transaction's first statement: it waits until this node has applied every write set the
+     * cluster ordered before it (wsrep_sync_wait for this statement, whatever DB_URL sets), and asks
+     * whether the session is already inside a transaction. A node behind the cluster would otherwise
+     * answer the transaction's reads from before a change another node acknowledged: a deletion
+     * found nothing to delete and answered 200 while the records stayed (GaleraIT in CI). A node
+     * waits only for a transaction's first read, so this one must come before any other. A session
+     * already in a transaction would read from a view opened before this one began and not wait at
+     * all: rolled back ({@link SessionLost}) and repeated on a session that starts clean.
+     */
+    private static void requireFreshStart(Statement start) throws SQLException {
+        try (ResultSet open = start.executeQuery(CAUSAL_START)) {
+            if (open.next() && open.getInt(1) != 0) {
+                LOG.warning("A transaction began on a session already inside another; rolled back to be repeated");
+                throw new SessionLost(new SQLException(
+                        "the session was already inside a transaction when this one began", "25001", IN_TRANSACTION));
+            }
+        }
+    }
+
+    static final String CAUSAL_START = "SET STATEMENT wsrep_sync_wait = 1 FOR SELECT @@in_transaction";
+
+    /** MariaDB's error for a statement not allowed inside a transaction: the code the warning above reports. */
+    private static final int IN_TRANSACTION = 1179;
 
     private static boolean galera(Connection connection) throws SQLException {
         Boolean known = galera;
