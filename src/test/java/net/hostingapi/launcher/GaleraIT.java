@@ -660,20 +660,12 @@ class GaleraIT {
             long sent = System.nanoTime();
             if (n % 5 == 4 && !mine.isEmpty()) {
                 String[] target = mine.remove(0);
-                JsonObject body = Json.createObjectBuilder()
-                        .add("zone", target[0])
-                        .add(
-                                "records",
-                                Json.createArrayBuilder()
-                                        .add(Json.createObjectBuilder()
-                                                .add("name", target[1])
-                                                .add("type", "A"))
-                                        .add(Json.createObjectBuilder()
-                                                .add("name", target[1])
-                                                .add("type", "AAAA")))
-                        .build();
-                Answer answer =
-                        send(instances.get(instance), "DELETE", "/api/v1/dns/zones/records/delete", body, token);
+                Answer answer = send(
+                        instances.get(instance),
+                        "DELETE",
+                        "/api/v1/dns/zones/records/delete",
+                        selectorsOf(target[0], target[1]),
+                        token);
                 attempts.add(new Attempt(
                         cycle,
                         instance,
