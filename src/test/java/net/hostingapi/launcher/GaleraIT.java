@@ -375,16 +375,18 @@ class GaleraIT {
 
     /**
      * A node that has not yet applied a change another node acknowledged must not answer the next
-     * change from before it. Node 2's commits are held (BACKUP STAGE BLOCK_COMMIT, its applier's too) while a record
-     * is added through A and node 1; then instance C, whose DB_URL names node 2 alone and no
-     * {@code wsrep_sync_wait}, deletes it. Its transaction waits for node 2 to catch up and deletes
+     * change from before it. Node 3's commits are held (BACKUP STAGE BLOCK_COMMIT, its applier's too) while a record
+     * is added through A (on node 1 or 2); then instance C, whose DB_URL names node 3 alone and no
+     * {@code wsrep_sync_wait}, deletes it. Its transaction waits for node 3 to catch up and deletes
      * the record; without that wait it found nothing and answered 200 "no record matched" while the
      * record stayed (seen once in CI during the kill cycles).
      */
+    // Node 3: A lists it last and B second, so neither writes through it while nodes 1 and 2 are up
+    // (after the health test, A may still hold connections on node 2, whose held commits would time out).
     @Test
     @Order(3)
     void aChangeThroughANodeBehindTheClusterSeesWhatAnotherNodeAcknowledged() throws Exception {
-        Instance c = launch("c", cluster.nodeUrl(2, database) + "?user=root", 2);
+        Instance c = launch("c", cluster.nodeUrl(3, database) + "?user=root", 3);
         try {
             awaitAnswer(c);
             String zone = "behind-" + Long.toHexString(System.nanoTime()) + ".example";
@@ -393,16 +395,16 @@ class GaleraIT {
             awaitAllSynced(Duration.ofSeconds(30));
             Answer added;
             Answer deleted;
-            try (Connection node2 = node(2);
-                    Statement hold = node2.createStatement()) {
+            try (Connection node3 = node(3);
+                    Statement hold = node3.createStatement()) {
                 // commits wait, the applier's too, while reads and locking reads go on
                 hold.execute("BACKUP STAGE START");
                 hold.execute("BACKUP STAGE BLOCK_COMMIT");
                 added = send(instances.get(0), "POST", "/api/v1/dns/zones/records/add", recordsOf(zone, "late"), token);
                 assertEquals(200, added.status(), added.body());
                 assertFalse(
-                        recordsOn(2, List.of(zone)).containsKey(zone + " late"),
-                        "node 2 has not applied the addition while its applier is held");
+                        recordsOn(3, List.of(zone)).containsKey(zone + " late"),
+                        "node 3 has not applied the addition while its applier is held");
                 CompletableFuture<Answer> deletion = CompletableFuture.supplyAsync(
                         () -> send(c, "DELETE", "/api/v1/dns/zones/records/delete", selectorsOf(zone, "late"), token));
                 Thread.sleep(2000);
