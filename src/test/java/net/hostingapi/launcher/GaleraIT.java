@@ -375,22 +375,24 @@ class GaleraIT {
 
     /**
      * A node that has not yet applied a change another node acknowledged must not answer the next
-     * change from before it. Node 3's commits are held (BACKUP STAGE BLOCK_COMMIT, its applier's too) while a record
-     * is added through A (on node 1 or 2); then instance C, whose DB_URL names node 3 alone and no
-     * {@code wsrep_sync_wait}, deletes it. Its transaction waits for node 3 to catch up and deletes
-     * the record; without that wait it found nothing and answered 200 "no record matched" while the
-     * record stayed (seen once in CI during the kill cycles).
+     * change from before it. Node 3's commits, its applier's too, are held (BACKUP STAGE
+     * BLOCK_COMMIT) while instance D, whose DB_URL names node 1 alone, adds a record; then instance
+     * C, whose DB_URL names node 3 alone and no {@code wsrep_sync_wait}, deletes it. Its transaction
+     * waits for node 3 to catch up and deletes the record; without that wait it found nothing and
+     * answered 200 "no record matched" while the record stayed (seen once in CI during the kill
+     * cycles). Not through A or B: after the health test's kill either may hold connections on any
+     * node, and a commit of theirs on node 3 waited out its socket timeout (503).
      */
-    // Node 3: A lists it last and B second, so neither writes through it while nodes 1 and 2 are up
-    // (after the health test, A may still hold connections on node 2, whose held commits would time out).
     @Test
     @Order(3)
     void aChangeThroughANodeBehindTheClusterSeesWhatAnotherNodeAcknowledged() throws Exception {
         Instance c = launch("c", cluster.nodeUrl(3, database) + "?user=root", 3);
+        Instance d = launch("d", cluster.nodeUrl(1, database) + "?user=root", 1);
         try {
             awaitAnswer(c);
+            awaitAnswer(d);
             String zone = "behind-" + Long.toHexString(System.nanoTime()) + ".example";
-            Answer created = send(instances.get(0), "POST", "/api/v1/dns/zones/create", zone(zone), token);
+            Answer created = send(d, "POST", "/api/v1/dns/zones/create", zone(zone), token);
             assertEquals(201, created.status(), created.body());
             awaitAllSynced(Duration.ofSeconds(30));
             Answer added;
@@ -400,7 +402,7 @@ class GaleraIT {
                 // commits wait, the applier's too, while reads and locking reads go on
                 hold.execute("BACKUP STAGE START");
                 hold.execute("BACKUP STAGE BLOCK_COMMIT");
-                added = send(instances.get(0), "POST", "/api/v1/dns/zones/records/add", recordsOf(zone, "late"), token);
+                added = send(d, "POST", "/api/v1/dns/zones/records/add", recordsOf(zone, "late"), token);
                 assertEquals(200, added.status(), added.body());
                 assertFalse(
                         recordsOn(3, List.of(zone)).containsKey(zone + " late"),
@@ -421,6 +423,7 @@ class GaleraIT {
             }
         } finally {
             ServiceProcess.stop(c.process());
+            ServiceProcess.stop(d.process());
         }
     }
 
