@@ -217,36 +217,34 @@ class GaleraIT {
 
     /** Until another node's view holds all nodes again (a frozen node thawed: its own state is stale at first). */
     private void awaitInView(int node) throws Exception {
-        int other = node % cluster.size() + 1;
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Connection c = DriverManager.getConnection(cluster.nodeUrl(other, ""), "root", "");
-                    Statement s = c.createStatement();
-                    ResultSet size = s.executeQuery("SHOW STATUS LIKE 'wsrep_cluster_size'")) {
-                if (size.next() && size.getInt(2) == cluster.size()) {
-                    return;
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("node " + node + " not in node " + other + "'s view within 60 s");
+        awaitViewOf(node, Duration.ofSeconds(60), size -> size == cluster.size(), "not in node %d's view within 60 s");
     }
 
     /** Until the other nodes have dropped a killed node from their view: a start before that meets its ghost. */
     private void awaitOutOfView(int killed) throws Exception {
-        int other = killed % cluster.size() + 1;
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        awaitViewOf(
+                killed,
+                Duration.ofSeconds(30),
+                size -> size < cluster.size(),
+                "still in node %d's view 30 s after its kill");
+    }
+
+    /** Until the cluster size the node after {@code node} sees passes {@code test}; else fails with {@code failure}. */
+    private void awaitViewOf(int node, Duration within, java.util.function.IntPredicate test, String failure)
+            throws Exception {
+        int other = node % cluster.size() + 1;
+        long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
             try (Connection c = DriverManager.getConnection(cluster.nodeUrl(other, ""), "root", "");
                     Statement s = c.createStatement();
                     ResultSet size = s.executeQuery("SHOW STATUS LIKE 'wsrep_cluster_size'")) {
-                if (size.next() && size.getInt(2) < cluster.size()) {
+                if (size.next() && test.test(size.getInt(2))) {
                     return;
                 }
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("node " + killed + " still in node " + other + "'s view 30 s after its kill");
+        throw new AssertionError("node " + node + " " + String.format(failure, other));
     }
 
     /** The port of "host:port" (/health names the host by the machine's name). */
