@@ -731,6 +731,24 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
+    /** Whether {@code jdbcUrl} names several nodes for the driver to choose from (a Galera cluster). */
+    public static boolean severalNodes(String jdbcUrl) {
+        return jdbcUrl.matches("(?i)jdbc:mariadb:(sequential|loadbalance|load-balance):.*");
+    }
+
+    /**
+     * The driver's {@code connectTimeout} where DB_CONNECT_TIMEOUT_MILLIS is not set: 3 s for one
+     * server, 1 s for several nodes. On a cluster the driver tries the nodes in turn, up to twice as
+     * often as there are nodes when none takes connections, and a frozen or cut-off node costs each
+     * try this timeout (it bounds the handshake too): with 3 s, a write without quorum waited 24 to
+     * 30 s for its 503 (a ping of a pooled connection on a frozen node, the driver's tries at
+     * reconnecting it, then a new connection's tries; GaleraIT). A node that takes a second to
+     * answer a handshake is of no use to a request either.
+     */
+    public static String defaultConnectTimeoutMillis(String jdbcUrl) {
+        return severalNodes(jdbcUrl) ? "1000" : "3000";
+    }
+
     /**
      * {@code jdbcUrl} with the driver's {@code connectTimeout} and {@code socketTimeout} (milliseconds)
      * and its statement options ({@link #STATEMENT_OPTIONS}) added, except where it names them
@@ -742,7 +760,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connectTimeout", Integer.toString(Integer.parseInt(connectTimeoutMillis.strip())));
         options.put("socketTimeout", Integer.toString(Integer.parseInt(socketTimeoutMillis.strip())));
-        boolean cluster = jdbcUrl.matches("(?i)jdbc:mariadb:(sequential|loadbalance|load-balance):.*");
+        boolean cluster = severalNodes(jdbcUrl);
         if (cluster) {
             // Statements prepared by the server are its session's: once the driver has moved a
             // connection to another node, it answered statements with results the driver could not

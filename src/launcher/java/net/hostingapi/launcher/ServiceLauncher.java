@@ -151,7 +151,8 @@ public final class ServiceLauncher {
         String[] credentials = EmbeddedMariaDb.forPayara(
                 EmbeddedMariaDb.withDriverOptions(
                         dbUrl,
-                        env.getOrDefault("DB_CONNECT_TIMEOUT_MILLIS", "3000"),
+                        env.getOrDefault(
+                                "DB_CONNECT_TIMEOUT_MILLIS", EmbeddedMariaDb.defaultConnectTimeoutMillis(dbUrl)),
                         env.getOrDefault("DB_SOCKET_TIMEOUT_MILLIS", "5000")),
                 dbUser,
                 dbPassword);

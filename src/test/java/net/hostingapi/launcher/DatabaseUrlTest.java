@@ -61,6 +61,13 @@ class DatabaseUrlTest {
     }
 
     @Test
+    void aClusterNodeThatDoesNotAnswerCostsLessTimeThanOneServer() {
+        assertEquals("1000", EmbeddedMariaDb.defaultConnectTimeoutMillis("jdbc:mariadb:sequential://h1,h2,h3/db"));
+        assertEquals("1000", EmbeddedMariaDb.defaultConnectTimeoutMillis("jdbc:mariadb:loadbalance://h1,h2/db"));
+        assertEquals("3000", EmbeddedMariaDb.defaultConnectTimeoutMillis("jdbc:mariadb://127.0.0.1:3306/db"));
+    }
+
+    @Test
     void noDatabaseOrNoMariaDbUrlIsSaidSo() {
         assertThrows(
                 IllegalArgumentException.class, () -> EmbeddedMariaDb.DatabaseUrl.of("jdbc:mariadb://127.0.0.1:3306/"));
