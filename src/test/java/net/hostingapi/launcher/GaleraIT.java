@@ -41,6 +41,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import net.hostingapi.support.Api;
@@ -230,8 +231,7 @@ class GaleraIT {
     }
 
     /** Until the cluster size the node after {@code node} sees passes {@code test}; else fails with {@code failure}. */
-    private void awaitViewOf(int node, Duration within, java.util.function.IntPredicate test, String failure)
-            throws Exception {
+    private void awaitViewOf(int node, Duration within, IntPredicate test, String failure) throws Exception {
         int other = node % cluster.size() + 1;
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
